@@ -1,0 +1,41 @@
+# Two commands set up a fresh machine: `make serve` and `make test` (see README.md).
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+export NO_MKDOCS_2_WARNING := 1
+export PYTHONDONTWRITEBYTECODE := 1
+
+.PHONY: serve build test lint validate clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# One stamp per requirements file: reinstall only when the pins change.
+$(VENV)/.site-installed: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(VENV)/.test-installed: requirements-test.txt requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-test.txt
+	touch $@ $(VENV)/.site-installed
+
+serve: $(VENV)/.site-installed  ## serve at http://127.0.0.1:8000, rebuilding on changes
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000 --livereload
+
+build: $(VENV)/.site-installed  ## strict build into site/
+	$(BIN)/mkdocs build --strict --site-dir site
+
+validate: $(VENV)/.site-installed  ## check the data files (FILES=... to check some)
+	cd hooks && ../$(BIN)/python -m gpustorage validate $(abspath $(FILES))
+
+lint: $(VENV)/.test-installed
+	$(BIN)/ruff check hooks tests
+	$(BIN)/ruff format --check hooks tests
+
+test: $(VENV)/.test-installed  ## every test, lint included
+	$(BIN)/ruff check hooks tests
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf site $(VENV)

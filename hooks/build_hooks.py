@@ -1,0 +1,96 @@
+"""MkDocs adapter: thin event handlers over the `gpustorage` package.
+
+static-i18n builds the site once per language and every event below runs in each of those builds.
+Data is loaded and validated once (DatasetCache); each build only picks its language's view.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.pages import Page
+
+from gpustorage import DataError, DatasetCache, SiteView
+from gpustorage.render import faq_jsonld, fill_markers, render_provider_page, script_json
+
+_cache = DatasetCache()
+_root_404: bytes | None = None
+
+
+def _i18n(config: MkDocsConfig) -> Any:
+    return config.plugins["i18n"]
+
+
+def _view(config: MkDocsConfig) -> SiteView:
+    i18n = _i18n(config)
+    languages = list(i18n.build_languages)
+    root = Path(config.config_file_path).parent
+    try:
+        views = _cache.views(root, languages)
+    except DataError as error:
+        raise PluginError(f"invalid data\n{error.report()}") from None
+    return views[i18n.current_language]
+
+
+@event_priority(-150)  # after static-i18n has set the language of this build
+def on_config(config: MkDocsConfig) -> None:
+    _view(config)  # validate before anything is written: a data error leaves no half-written site
+
+
+@event_priority(-200)  # after static-i18n's on_files, which would drop in-memory pages
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    i18n = _i18n(config)
+    view = _view(config)
+    for provider in view.providers:
+        files.append(_provider_file(config, i18n, provider.id, render_provider_page(view, provider.id)))
+    # the sitemap lists alternates from this map, filled before our pages existed
+    i18n.i18n_files_per_language[view.lang] = files.documentation_pages()
+    return files
+
+
+def _provider_file(config: MkDocsConfig, i18n: Any, provider_id: str, content: str) -> File:
+    src_uri = f"providers/{provider_id}.md"
+
+    def localized(lang: str, text: str) -> File:
+        file = File.generated(config, src_uri, content=text, inclusion=InclusionLevel.NOT_IN_NAV)
+        if lang != i18n.default_language:
+            file.dest_uri = f"{lang}/{file.dest_uri}"
+        file.locale = file.localization = file.locale_alternate_of = lang
+        return file
+
+    lang = i18n.current_language
+    page = localized(lang, content)
+    page.norm_src_uri = src_uri
+    page.alternates = {
+        other: page if other == lang else localized(other, "") for other in i18n.build_languages
+    }
+    return page
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
+    view = _view(config)
+    if "<!-- data:faq -->" in markdown:
+        page.meta["jsonld"] = script_json(faq_jsonld(view, page.canonical_url or ""))
+    return fill_markers(markdown, view)
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Give each language its own 404 page; static-i18n lets every build overwrite the root one."""
+    global _root_404
+    i18n = _i18n(config)
+    root_404 = Path(config.site_dir) / "404.html"
+    if not root_404.exists():
+        return
+    if i18n.current_language == i18n.default_language:
+        _root_404 = root_404.read_bytes()
+        return
+    target = Path(config.site_dir) / i18n.current_language / "404.html"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    root_404.replace(target)
+    if _root_404 is not None:
+        root_404.write_bytes(_root_404)

@@ -1,0 +1,192 @@
+"""Stage 1, load: read YAML files into plain Python values and remember where every value stands.
+
+The reader is deliberately stricter than YAML 1.1: only `true`/`false` are booleans (so `no`, `on` or a
+country code `NO` stay strings), aliases are refused (no billion-laughs expansion), duplicate keys are
+errors, and files must be small, non-empty UTF-8 text.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .problems import Problem
+
+MAX_FILE_BYTES = 256 * 1024
+
+Location = tuple[int, int]  # 1-based line and column
+KeyPath = tuple[str | int, ...]
+
+
+@dataclass
+class Document:
+    """One loaded YAML file: its value and the position of every key and list item in it."""
+
+    path: str
+    value: Any
+    positions: dict[KeyPath, Location] = field(default_factory=dict)
+
+    def locate(self, key_path: KeyPath) -> Location:
+        """The position of the deepest part of `key_path` that exists in the file."""
+        for end in range(len(key_path), -1, -1):
+            if key_path[:end] in self.positions:
+                return self.positions[key_path[:end]]
+        return (1, 1)
+
+    def problem(self, key_path: KeyPath, message: str) -> Problem:
+        line, column = self.locate(key_path)
+        return Problem(self.path, line, column, message)
+
+
+class _StrictResolver(yaml.resolver.Resolver):
+    """YAML 1.2-like implicit types: no yes/no/on/off booleans, no sexagesimal numbers."""
+
+
+_StrictResolver.yaml_implicit_resolvers = {}
+for _tag, _pattern, _first in [
+    ("tag:yaml.org,2002:bool", r"^(?:true|false)$", "tf"),
+    ("tag:yaml.org,2002:int", r"^[-+]?[0-9]+$", "-+0123456789"),
+    (
+        "tag:yaml.org,2002:float",
+        r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$",
+        "-+0123456789.",
+    ),
+    ("tag:yaml.org,2002:null", r"^(?:~|null|)$", ["~", "n", ""]),
+    ("tag:yaml.org,2002:timestamp", r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "0123456789"),
+]:
+    _StrictResolver.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
+
+
+class _ComposeLoader(
+    yaml.reader.Reader,
+    yaml.scanner.Scanner,
+    yaml.parser.Parser,
+    yaml.composer.Composer,
+    _StrictResolver,
+):
+    def __init__(self, stream: str) -> None:
+        yaml.reader.Reader.__init__(self, stream)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        yaml.composer.Composer.__init__(self)
+        _StrictResolver.__init__(self)
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.events.AliasEvent):
+            mark = self.peek_event().start_mark
+            raise yaml.MarkedYAMLError(
+                problem="aliases (*name) are not allowed; write the value out", problem_mark=mark
+            )
+        return super().compose_node(parent, index)
+
+
+def _scalar(node: yaml.ScalarNode) -> Any:
+    text = node.value
+    if node.tag == "tag:yaml.org,2002:bool":
+        return text == "true"
+    if node.tag == "tag:yaml.org,2002:int":
+        return int(text)
+    if node.tag == "tag:yaml.org,2002:float":
+        return float(text)
+    if node.tag == "tag:yaml.org,2002:null":
+        return None
+    if node.tag == "tag:yaml.org,2002:timestamp":
+        return dt.date.fromisoformat(text)
+    return text
+
+
+class _Builder:
+    """Turns a composed node tree into Python values, recording positions and duplicate keys."""
+
+    def __init__(self, doc: Document, problems: list[Problem]) -> None:
+        self.doc = doc
+        self.problems = problems
+
+    def build(self, node: yaml.Node, path: KeyPath) -> Any:
+        self.doc.positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node, path)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(item, (*path, index)) for index, item in enumerate(node.value)]
+        if isinstance(node, yaml.ScalarNode):
+            return _scalar(node)
+        raise TypeError(node)  # unreachable: YAML has only these three node kinds
+
+    def _mapping(self, node: yaml.MappingNode, path: KeyPath) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            line, column = key_node.start_mark.line + 1, key_node.start_mark.column + 1
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.problems.append(Problem(self.doc.path, line, column, "a key must be plain text"))
+                continue
+            key = key_node.value
+            if key == "<<":
+                self.problems.append(Problem(self.doc.path, line, column, "merge keys (<<) are not allowed"))
+                continue
+            if key in result:
+                first_line = self.doc.positions[(*path, key)][0]
+                self.problems.append(
+                    Problem(
+                        self.doc.path,
+                        line,
+                        column,
+                        f"duplicate key '{key}' (first given on line {first_line}); keep only one",
+                    )
+                )
+                continue
+            self.doc.positions[(*path, key)] = (line, column)
+            result[key] = self.build(value_node, (*path, key))
+            self.doc.positions[(*path, key)] = (line, column)
+        return result
+
+
+def load_text(path: str, text: str) -> tuple[Document | None, list[Problem]]:
+    """Parse one YAML document held in `text`; `path` is only used in messages."""
+    problems: list[Problem] = []
+    if not text.strip():
+        return None, [Problem(path, 1, 1, "the file is empty; expected a YAML mapping")]
+    loader = _ComposeLoader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        reason = error.problem or "invalid YAML"
+        if "'\\t'" in reason:
+            reason = "a tab character is not allowed in YAML indentation; indent with spaces"
+        return None, [Problem(path, line, column, f"not valid YAML: {reason}")]
+    except yaml.YAMLError as error:
+        return None, [Problem(path, 1, 1, f"not valid YAML: {error}")]
+    finally:
+        loader.dispose()
+    if node is None:
+        return None, [Problem(path, 1, 1, "the file holds no value; expected a YAML mapping")]
+    doc = Document(path=path, value=None)
+    doc.value = _Builder(doc, problems).build(node, ())
+    return doc, problems
+
+
+def load_file(file: Path, display_path: str) -> tuple[Document | None, list[Problem]]:
+    """Read and parse one file, refusing oversized or non-UTF-8 input with a located message."""
+    data = file.read_bytes()
+    if len(data) > MAX_FILE_BYTES:
+        return None, [
+            Problem(
+                display_path,
+                0,
+                0,
+                f"the file is {len(data)} bytes; at most {MAX_FILE_BYTES} bytes are accepted",
+            )
+        ]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        return None, [Problem(display_path, line, column, "the file is not UTF-8 text; save it as UTF-8")]
+    return load_text(display_path, text.removeprefix("\ufeff"))

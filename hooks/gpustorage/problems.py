@@ -1,0 +1,30 @@
+"""Problems found in data files, and the one way they are printed: `path:line:column: message`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    path: str
+    line: int  # 1-based; 0 when the problem concerns the whole file
+    column: int  # 1-based; 0 when unknown
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}: {self.message}"
+
+
+class DataError(Exception):
+    """Raised once, after every problem in the data has been collected."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = sorted(set(problems))
+        super().__init__(self.report())
+
+    def report(self) -> str:
+        lines = [str(problem) for problem in self.problems]
+        count = len(self.problems)
+        lines.append(f"{count} data problem{'s' if count != 1 else ''} found; nothing was built.")
+        return "\n".join(lines)

@@ -1,0 +1,89 @@
+"""Stage 4, render: Jinja templates turn a language view into Markdown (with HTML blocks) and JSON-LD.
+
+Every string from data is escaped where it lands: Jinja's autoescape covers HTML blocks, and the `md`
+filter makes text inert inside Markdown (HTML entities plus backslash escapes), so no data can add
+markup, links or scripts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
+
+from .transform import COLUMNS, SiteView
+
+MARKER = re.compile(r"<!--\s*data:([a-z_]+)\s*-->")
+_MD_ESCAPABLE = re.compile(r"([\\`*_{}\[\]|!])")
+_LIST_START = re.compile(r"^([-+]|\d+(?=[.)]))")
+
+
+def md(text: object) -> Markup:
+    """Escape text for inline Markdown: one line, HTML entities, and backslashes before markup."""
+    flat = " ".join(str(text).split())
+    html_safe = str(escape(flat)).replace("#", "&#35;")
+    escaped = _MD_ESCAPABLE.sub(r"\\\1", html_safe)
+    # a leading "- ", "+ " or "1. " would start a list: escape the marker's punctuation
+    marker = _LIST_START.match(escaped)
+    if marker:
+        end = marker.end()
+        escaped = f"\\{escaped}" if marker.group(1) in "-+" else f"{escaped[:end]}\\{escaped[end:]}"
+    return Markup(escaped)
+
+
+def _environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(Path(__file__).parent / "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["md"] = md
+    return env
+
+
+ENVIRONMENT = _environment()
+
+
+def render(template: str, view: SiteView, **context: Any) -> str:
+    return ENVIRONMENT.get_template(template).render(view=view, t=view.t, columns=COLUMNS, **context)
+
+
+def render_provider_page(view: SiteView, provider_id: str) -> str:
+    provider = next(p for p in view.providers if p.id == provider_id)
+    return render("provider.md.j2", view, provider=provider)
+
+
+def fill_markers(markdown: str, view: SiteView) -> str:
+    """Replace each `<!-- data:NAME -->` marker with the rendered template NAME.md.j2."""
+    return MARKER.sub(lambda match: render(f"{match.group(1)}.md.j2", view), markdown)
+
+
+def script_json(value: Any) -> str:
+    """JSON that is safe inside <script>: no '<', '>' or '&' can close the tag or open a comment."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def faq_jsonld(view: SiteView, url: str) -> dict[str, Any]:
+    """schema.org FAQPage for the questions rendered by faq.md.j2, in the same order."""
+    return {
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        "inLanguage": view.lang,
+        "url": url,
+        "mainEntity": [
+            {
+                "@type": "Question",
+                "name": question,
+                "acceptedAnswer": {"@type": "Answer", "text": answer},
+            }
+            for question, answer in view.faq
+        ],
+    }

@@ -1,0 +1,39 @@
+"""Bad data stops the real build: every problem listed with file and line, no traceback, no site."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import mkdocs_build
+
+
+def test_bad_data_fails_the_build_cleanly(project: Path) -> None:
+    runpod = project / "data" / "providers" / "runpod.yaml"
+    runpod.write_text(
+        runpod.read_text(encoding="utf-8")
+        .replace("kind: network_volume", "kind: network-volume")
+        .replace("egress: free", "egres: free"),
+        encoding="utf-8",
+    )
+    (project / "data" / "providers" / "Bad Name.yaml").write_text("name: [\n", encoding="utf-8")
+    build = mkdocs_build(project, project / "site")
+    assert build.returncode != 0
+    assert "data/providers/runpod.yaml:5:5: 'kind' must be one of" in build.output
+    assert "data/providers/runpod.yaml:5:5: missing required key 'egress'" in build.output
+    assert "unknown key 'egres'; did you mean 'egress'?" in build.output
+    assert "data/providers/Bad Name.yaml:0:0: file name 'Bad Name.yaml' is not a valid id" in build.output
+    assert "data/providers/Bad Name.yaml:2:1: not valid YAML" in build.output
+    assert "5 data problems found; nothing was built." in build.output
+    assert "Traceback" not in build.output
+    assert not (project / "site").exists()
+
+
+def test_missing_translation_fails_the_build(project: Path) -> None:
+    strings = project / "data" / "i18n" / "zh.yaml"
+    text = strings.read_text(encoding="utf-8")
+    strings.write_text(text.replace("  column.price: 价格\n", ""), encoding="utf-8")
+    build = mkdocs_build(project, project / "site")
+    assert build.returncode != 0
+    assert "data/i18n/zh.yaml:3:1: missing UI string 'column.price' (present in de, ro)" in build.output
+    assert "Traceback" not in build.output
+    assert not (project / "site").exists()

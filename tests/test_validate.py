@@ -1,0 +1,202 @@
+"""Stage 2: strict validation, every problem reported with file, line and the expected value."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import LANGUAGES, ROOT
+
+from gpustorage.validate import load_dataset, load_providers
+
+GOOD = """\
+name: Example Cloud
+website: https://example.com
+offerings:
+  - kind: network_volume
+    product: Volume
+    price:
+      currency: USD
+      unit: GB-month
+      tiers:
+        - {up_to: 1000, amount: 0.07}
+        - {amount: 0.05}
+    billed_while_detached: "yes"
+    region_binding: datacenter
+    throughput: unknown
+    max_size: 4 TB
+    snapshots: unknown
+    multi_attach: "no"
+    spot_usable: unknown
+    egress: free
+    sources:
+      - url: https://example.com/docs
+        seen: 2026-07-20
+        covers: [price, billed_while_detached, region_binding, max_size, multi_attach, egress]
+"""
+
+
+def problems_for(tmp_path: Path, text: str, name: str = "example.yaml") -> list[str]:
+    file = tmp_path / name
+    file.write_text(text, encoding="utf-8")
+    _, _, problems = load_providers([file], tmp_path, LANGUAGES)
+    return [str(problem) for problem in sorted(problems)]
+
+
+def test_good_file_is_valid(tmp_path: Path) -> None:
+    assert problems_for(tmp_path, GOOD) == []
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (
+            ("    product: Volume\n", "    prodcut: Volume\n"),
+            [
+                "example.yaml:4:5: missing required key 'product'",
+                "example.yaml:5:5: unknown key 'prodcut'; did you mean 'product'? (expected one of: "
+                "kind, product, price, billed_while_detached, region_binding, throughput, max_size, "
+                "snapshots, multi_attach, spot_usable, egress, notes, sources)",
+            ],
+        ),
+        (
+            ("kind: network_volume", "kind: nfs"),
+            [
+                "example.yaml:4:5: 'kind' must be one of 'network_volume', 'block_volume', "
+                "'shared_filesystem', 'object_storage' or 'persistent_home'; got 'nfs'"
+            ],
+        ),
+        (
+            ('multi_attach: "no"', "multi_attach: false"),
+            [
+                "example.yaml:17:5: 'multi_attach' must be one of 'yes', 'no', 'partial', "
+                "'not_applicable' or 'unknown'; got False"
+            ],
+        ),
+        (
+            ("amount: 0.07", 'amount: "0.07"'),
+            ["example.yaml:10:25: 'amount' must be a number; got '0.07'"],
+        ),
+        (
+            ("seen: 2026-07-20", 'seen: "July 2026"'),
+            [
+                "example.yaml:22:9: 'seen' must be a date written as YYYY-MM-DD (without quotes); "
+                "got 'July 2026'"
+            ],
+        ),
+        (
+            ("url: https://example.com/docs", "url: http://example.com/docs"),
+            [
+                "example.yaml:21:9: 'url' must be an https:// URL without spaces or quotes; "
+                "got 'http://example.com/docs'"
+            ],
+        ),
+        (
+            ("max_size: 4 TB", "max_size: 4TB"),
+            [
+                "example.yaml:15:5: 'max_size' must be 'unknown' or a size such as '4 TB', "
+                "'10 TiB' or '500 GB'; got '4TB'"
+            ],
+        ),
+        (
+            ("currency: USD", "currency: usd"),
+            ["example.yaml:7:7: 'currency' must be one of 'USD' or 'EUR'; got 'usd'"],
+        ),
+        (
+            (GOOD[GOOD.index("    price:") : GOOD.index("    billed")], "    price: 7\n"),
+            ["example.yaml:6:5: 'price' must be one of 'unknown' or 'varies'; got 7"],
+        ),
+        (
+            ("        - {amount: 0.05}\n", ""),
+            [
+                "example.yaml:6:5: the last tier must have no 'up_to' (it covers everything above)",
+            ],
+        ),
+        (
+            ("throughput: unknown", "throughput: 1 GB/s"),
+            [
+                "example.yaml:4:5: no source covers throughput: add them to the 'covers' list of "
+                "the source that states them, or set them to 'unknown'"
+            ],
+        ),
+        (
+            ("covers: [price,", "covers: [prices,"),
+            [
+                "example.yaml:23:18: 'covers' must be one of 'price', 'billed_while_detached', "
+                "'region_binding', 'throughput', 'max_size', 'snapshots', 'multi_attach', "
+                "'spot_usable' or 'egress'; got 'prices'",
+            ],
+        ),
+    ],
+)
+def test_each_mistake_is_located(tmp_path: Path, change: tuple[str, str], expected: list[str]) -> None:
+    old, new = change
+    assert old in GOOD
+    assert problems_for(tmp_path, GOOD.replace(old, new, 1)) == expected
+
+
+def test_notes_must_cover_every_language(tmp_path: Path) -> None:
+    text = GOOD.replace("    sources:\n", "    notes: {de: Hallo, ro: Salut, en: Hi}\n    sources:\n")
+    assert problems_for(tmp_path, text) == [
+        "example.yaml:20:5: 'notes' has no 'zh' text (expected: de, ro, zh)",
+        "example.yaml:20:35: 'notes' has text in 'en', which is not a site language (expected: de, ro, zh)",
+    ]
+
+
+def test_file_name_must_be_an_id(tmp_path: Path) -> None:
+    assert problems_for(tmp_path, GOOD, name="Example_Cloud.yaml") == [
+        "Example_Cloud.yaml:0:0: file name 'Example_Cloud.yaml' is not a valid id: use "
+        "lower-case letters, digits and single hyphens, e.g. 'lambda-labs.yaml'"
+    ]
+
+
+def test_provider_without_offerings_needs_sources(tmp_path: Path) -> None:
+    text = "name: Empty\nwebsite: https://example.com\n"
+    assert problems_for(tmp_path, text) == [
+        "example.yaml:1:1: a provider needs at least one offering, or 'no_persistent_storage' with sources"
+    ]
+
+
+def test_all_problems_of_all_files_are_listed(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text(GOOD.replace("kind: network_volume", "kind: disk"))
+    (tmp_path / "b.yaml").write_text(GOOD.replace("name: Example Cloud\n", ""))
+    _, _, problems = load_providers(sorted(tmp_path.glob("*.yaml")), tmp_path, LANGUAGES)
+    assert [(p.path, p.line) for p in problems] == [("a.yaml", 4), ("b.yaml", 1)]
+
+
+def test_repository_data_is_valid() -> None:
+    dataset = load_dataset(ROOT, LANGUAGES)
+    assert len(dataset.providers) >= 8
+    assert all(file.startswith("data/providers/") for file in dataset.files.values())
+
+
+def test_strings_files_have_the_same_keys(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    (data / "i18n").mkdir(parents=True)
+    for lang in LANGUAGES:
+        text = (ROOT / "data" / "i18n" / f"{lang}.yaml").read_text(encoding="utf-8")
+        if lang == "ro":
+            text = text.replace("  faq.title: Întrebări frecvente\n", "")
+        (data / "i18n" / f"{lang}.yaml").write_text(text, encoding="utf-8")
+    (data / "providers").mkdir()
+    (data / "providers" / "example.yaml").write_text(GOOD)
+    with pytest.raises(Exception) as caught:
+        load_dataset(tmp_path, LANGUAGES)
+    assert "data/i18n/ro.yaml:3:1: missing UI string 'faq.title' (present in de, zh)" in str(caught.value)
+
+
+def test_cli_reports_and_exits_non_zero_without_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(GOOD.replace("region_binding: datacenter", "region_binding: continent"))
+    result = subprocess.run(
+        [sys.executable, "-m", "gpustorage", "validate", str(bad)],
+        cwd=ROOT / "hooks",
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 1
+    assert "bad.yaml:13:5: 'region_binding' must be one of" in result.stderr
+    assert "1 data problem found; nothing was built." in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
