@@ -6,6 +6,7 @@ Data is loaded and validated once (DatasetCache); each build only picks its lang
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,14 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) 
     if "<!-- data:faq -->" in markdown:
         page.meta["jsonld"] = script_json(faq_jsonld(view, page.canonical_url or ""))
     return fill_markers(markdown, view)
+
+
+def on_pre_template(template: Any, template_name: str, config: MkDocsConfig) -> Any:
+    """The 404 page's language menu must point at the language roots, not at the last page built."""
+    i18n = _i18n(config)
+    if template_name == "404.html" and i18n.extra_alternate:
+        config.extra.alternate = copy.deepcopy(i18n.extra_alternate)  # as static-i18n sets it
+    return template
 
 
 def on_post_build(config: MkDocsConfig) -> None:

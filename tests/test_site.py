@@ -17,9 +17,9 @@ DATASET = load_dataset(ROOT, LANGUAGES)
 PROVIDERS = sorted(DATASET.providers)
 
 
-def page_paths() -> list[str]:
-    """Every page of one language, relative to the language root."""
-    return ["", "providers/", *(f"providers/{pid}/" for pid in PROVIDERS)]
+def test_strict_build_prints_no_warning(site: Build) -> None:
+    assert "WARNING" not in site.output
+    assert "Traceback" not in site.output
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -78,6 +78,8 @@ def test_html_lang_and_404_per_language(site: Build, lang: str) -> None:
         assert site.page(path).html["lang"] == lang
     not_found = site.page(f"{LANGUAGE_PREFIX[lang]}404.html")
     assert not_found.html["lang"] == lang
+    menu = {a["hreflang"]: a["href"] for a in not_found.select("a.md-select__link[hreflang]")}
+    assert menu == {other: f"/{LANGUAGE_PREFIX[other]}" for other in LANGUAGES}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
