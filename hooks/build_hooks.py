@@ -17,7 +17,15 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from gpustorage import DataError, DatasetCache, SiteView
-from gpustorage.render import faq_jsonld, fill_markers, render_provider_page, script_json
+from gpustorage.export import write_api
+from gpustorage.normalize import build_date
+from gpustorage.render import (
+    faq_jsonld,
+    fill_markers,
+    render_provider_page,
+    script_json,
+    site_root_for,
+)
 
 _cache = DatasetCache()
 _root_404: bytes | None = None
@@ -32,7 +40,7 @@ def _view(config: MkDocsConfig) -> SiteView:
     languages = list(i18n.build_languages)
     root = Path(config.config_file_path).parent
     try:
-        views = _cache.views(root, languages)
+        views = _cache.views(root, languages, build_date(), config.extra["repository"])
     except DataError as error:
         raise PluginError(f"invalid data\n{error.report()}") from None
     return views[i18n.current_language]
@@ -77,7 +85,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) 
     view = _view(config)
     if "<!-- data:faq -->" in markdown:
         page.meta["jsonld"] = script_json(faq_jsonld(view, page.canonical_url or ""))
-    return fill_markers(markdown, view)
+    return fill_markers(markdown, view, site_root_for(page.url))
 
 
 def on_pre_template(template: Any, template_name: str, config: MkDocsConfig) -> Any:
@@ -89,9 +97,15 @@ def on_pre_template(template: Any, template_name: str, config: MkDocsConfig) -> 
 
 
 def on_post_build(config: MkDocsConfig) -> None:
+    i18n = _i18n(config)
+    if i18n.current_language == i18n.default_language and _cache.dataset is not None:
+        write_api(Path(config.site_dir) / "api" / "v1", _cache.dataset, _view(config).today)
+    _keep_404_per_language(config, i18n)
+
+
+def _keep_404_per_language(config: MkDocsConfig, i18n: Any) -> None:
     """Give each language its own 404 page; static-i18n lets every build overwrite the root one."""
     global _root_404
-    i18n = _i18n(config)
     root_404 = Path(config.site_dir) / "404.html"
     if not root_404.exists():
         return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import shutil
 import subprocess
@@ -14,6 +15,8 @@ from bs4 import BeautifulSoup
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("de", "zh", "ro")
+BUILD_DATE = dt.date(2026, 11, 30)  # tests judge freshness by a fixed date, not by the clock
+SOURCE_DATE_EPOCH = str(int(dt.datetime(2026, 11, 30, tzinfo=dt.UTC).timestamp()))
 LANGUAGE_PREFIX = {"de": "", "zh": "zh/", "ro": "ro/"}
 PROJECT_PARTS = ("mkdocs.yml", "docs", "data", "hooks", "overrides")
 
@@ -33,7 +36,12 @@ class Build:
 
 def mkdocs_build(project: Path, site: Path) -> Build:
     """Run the real MkDocs CLI, as `make build` does, and capture everything it prints."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": "https://example.org/"}
+    env = {
+        **os.environ,
+        "NO_MKDOCS_2_WARNING": "1",
+        "SITE_URL": "https://example.org/",
+        "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH,
+    }
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
         cwd=project,

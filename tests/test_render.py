@@ -9,14 +9,14 @@ from pathlib import Path
 import markdown
 import pytest
 from bs4 import BeautifulSoup
-from conftest import LANGUAGES, ROOT
+from conftest import BUILD_DATE, LANGUAGES, ROOT
 
 from gpustorage.render import fill_markers, md, render_provider_page
 from gpustorage.transform import site_view
 from gpustorage.validate import load_dataset
 
 DATASET = load_dataset(ROOT, LANGUAGES)
-VIEWS = {lang: site_view(DATASET, lang) for lang in LANGUAGES}
+VIEWS = {lang: site_view(DATASET, lang, BUILD_DATE, "https://example.org/repo") for lang in LANGUAGES}
 
 
 def to_html(text: str) -> BeautifulSoup:
@@ -85,7 +85,7 @@ def test_provider_page_renders_every_offering_and_source() -> None:
 def test_markers_are_filled_and_none_left() -> None:
     for lang, view in VIEWS.items():
         page = (ROOT / "docs" / lang / "index.md").read_text(encoding="utf-8")
-        filled = fill_markers(page, view)
+        filled = fill_markers(page, view, "")
         assert "<!-- data:" not in filled
         assert 'id="comparison"' in filled
         assert DATASET.strings[lang].ui["faq.title"] in filled

@@ -8,12 +8,14 @@ from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
 import pytest
-from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, Build
+from conftest import BUILD_DATE, LANGUAGE_PREFIX, LANGUAGES, ROOT, Build
 
+from gpustorage.transform import site_view
 from gpustorage.validate import load_dataset
 
 SITE_URL = "https://example.org/"
 DATASET = load_dataset(ROOT, LANGUAGES)
+VIEWS = {lang: site_view(DATASET, lang, BUILD_DATE, "https://example.org/repo") for lang in LANGUAGES}
 PROVIDERS = sorted(DATASET.providers)
 
 
@@ -97,12 +99,12 @@ def test_faq_json_ld_matches_the_visible_faq(site: Build, lang: str) -> None:
     blocks = [json.loads(s.string) for s in page.select('script[type="application/ld+json"]')]
     faq = next(block for block in blocks if block["@type"] == "FAQPage")
     assert faq["inLanguage"] == lang
-    expected = [(q.question, q.answer) for q in DATASET.strings[lang].faq]
+    expected = VIEWS[lang].faq
     assert [(e["name"], e["acceptedAnswer"]["text"]) for e in faq["mainEntity"]] == expected
     faq_heading = page.find("h2", string=DATASET.strings[lang].ui["faq.title"])
     visible = [h3.get_text(strip=True) for h3 in faq_heading.find_all_next("h3")]
     assert visible == [question for question, _ in expected]
-    assert len(expected) >= 4
+    assert len(expected) >= len(DATASET.strings[lang].faq) + 4
 
 
 def _requested_urls(html_file: Path, site_root: Path) -> list[str]:
@@ -147,3 +149,35 @@ def test_unknown_values_are_worded_never_blank(site: Build) -> None:
         unknown_word = DATASET.strings[lang].ui["value.unknown"]
         cells = site.page(LANGUAGE_PREFIX[lang]).select("#comparison .gs-unknown")
         assert cells and all(cell.get_text(strip=True) == unknown_word for cell in cells)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_stale_values_are_marked_in_every_language(site: Build, lang: str) -> None:
+    page = site.page(LANGUAGE_PREFIX[lang])
+    stale_cells = page.select("#comparison td .gs-stale")
+    assert len(stale_cells) == VIEWS[lang].fact_counts["stale"] > 0
+    badge = DATASET.strings[lang].ui["stale.badge"]
+    for value in stale_cells:
+        assert value.find_next_sibling(class_="gs-stale-badge").get_text() == badge
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_provider_pages_link_to_their_data_file(site: Build, lang: str) -> None:
+    for provider_id in PROVIDERS:
+        page = site.page(f"{LANGUAGE_PREFIX[lang]}providers/{provider_id}/")
+        edit = page.select_one("a.gs-edit")
+        assert edit["href"].endswith(f"/edit/main/data/providers/{provider_id}.yaml")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_data_page_documents_endpoints_that_exist(site: Build, lang: str) -> None:
+    here = f"/{LANGUAGE_PREFIX[lang]}data/"
+    page = site.page(here.lstrip("/"))
+    assert page.html["lang"] == lang
+    links = [urljoin(here, a["href"]) for a in page.select(".gs-endpoints a")]
+    assert len(links) == 4
+    for link in links:
+        assert (site.site / link.lstrip("/")).is_file(), link
+    counts = VIEWS[lang].fact_counts
+    text = page.select_one("article").get_text(" ")
+    assert str(counts["known"]) in text and str(counts["unknown"]) in text

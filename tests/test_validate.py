@@ -12,6 +12,7 @@ from conftest import LANGUAGES, ROOT
 from gpustorage.validate import load_dataset, load_providers
 
 GOOD = """\
+# yaml-language-server: $schema=../../schema/provider.schema.json
 name: Example Cloud
 website: https://example.com
 offerings:
@@ -55,8 +56,8 @@ def test_good_file_is_valid(tmp_path: Path) -> None:
         (
             ("    product: Volume\n", "    prodcut: Volume\n"),
             [
-                "example.yaml:4:5: missing required key 'product'",
-                "example.yaml:5:5: unknown key 'prodcut'; did you mean 'product'? (expected one of: "
+                "example.yaml:5:5: missing required key 'product'",
+                "example.yaml:6:5: unknown key 'prodcut'; did you mean 'product'? (expected one of: "
                 "kind, product, price, billed_while_detached, region_binding, throughput, max_size, "
                 "snapshots, multi_attach, spot_usable, egress, notes, sources)",
             ],
@@ -64,67 +65,67 @@ def test_good_file_is_valid(tmp_path: Path) -> None:
         (
             ("kind: network_volume", "kind: nfs"),
             [
-                "example.yaml:4:5: 'kind' must be one of 'network_volume', 'block_volume', "
+                "example.yaml:5:5: 'kind' must be one of 'network_volume', 'block_volume', "
                 "'shared_filesystem', 'object_storage' or 'persistent_home'; got 'nfs'"
             ],
         ),
         (
             ('multi_attach: "no"', "multi_attach: false"),
             [
-                "example.yaml:17:5: 'multi_attach' must be one of 'yes', 'no', 'partial', "
+                "example.yaml:18:5: 'multi_attach' must be one of 'yes', 'no', 'partial', "
                 "'not_applicable' or 'unknown'; got False"
             ],
         ),
         (
             ("amount: 0.07", 'amount: "0.07"'),
-            ["example.yaml:10:25: 'amount' must be a number; got '0.07'"],
+            ["example.yaml:11:25: 'amount' must be a number; got '0.07'"],
         ),
         (
             ("seen: 2026-07-20", 'seen: "July 2026"'),
             [
-                "example.yaml:22:9: 'seen' must be a date written as YYYY-MM-DD (without quotes); "
+                "example.yaml:23:9: 'seen' must be a date written as YYYY-MM-DD (without quotes); "
                 "got 'July 2026'"
             ],
         ),
         (
             ("url: https://example.com/docs", "url: http://example.com/docs"),
             [
-                "example.yaml:21:9: 'url' must be an https:// URL without spaces or quotes; "
+                "example.yaml:22:9: 'url' must be an https:// URL without spaces or quotes; "
                 "got 'http://example.com/docs'"
             ],
         ),
         (
             ("max_size: 4 TB", "max_size: 4TB"),
             [
-                "example.yaml:15:5: 'max_size' must be 'unknown' or a size such as '4 TB', "
+                "example.yaml:16:5: 'max_size' must be 'unknown' or a size such as '4 TB', "
                 "'10 TiB' or '500 GB'; got '4TB'"
             ],
         ),
         (
             ("currency: USD", "currency: usd"),
-            ["example.yaml:7:7: 'currency' must be one of 'USD' or 'EUR'; got 'usd'"],
+            ["example.yaml:8:7: 'currency' must be one of 'USD' or 'EUR'; got 'usd'"],
         ),
         (
             (GOOD[GOOD.index("    price:") : GOOD.index("    billed")], "    price: 7\n"),
-            ["example.yaml:6:5: 'price' must be one of 'unknown' or 'varies'; got 7"],
+            ["example.yaml:7:5: 'price' must be one of 'unknown' or 'varies'; got 7"],
         ),
         (
             ("        - {amount: 0.05}\n", ""),
             [
-                "example.yaml:6:5: the last tier must have no 'up_to' (it covers everything above)",
+                "example.yaml:7:5: the last tier must have no 'up_to' (it covers everything above)",
             ],
         ),
         (
             ("throughput: unknown", "throughput: 1 GB/s"),
             [
-                "example.yaml:4:5: no source covers throughput: add them to the 'covers' list of "
+                "example.yaml:5:5: no source covers throughput: add them to the 'covers' list of "
                 "the source that states them, or set them to 'unknown'"
             ],
         ),
         (
             ("covers: [price,", "covers: [prices,"),
             [
-                "example.yaml:23:18: 'covers' must be one of 'price', 'billed_while_detached', "
+                "example.yaml:24:18: 'covers' must be one of 'price', 'billed_while_detached', "
                 "'region_binding', 'throughput', 'max_size', 'snapshots', 'multi_attach', "
                 "'spot_usable' or 'egress'; got 'prices'",
             ],
@@ -140,8 +141,8 @@ def test_each_mistake_is_located(tmp_path: Path, change: tuple[str, str], expect
 def test_notes_must_cover_every_language(tmp_path: Path) -> None:
     text = GOOD.replace("    sources:\n", "    notes: {de: Hallo, ro: Salut, en: Hi}\n    sources:\n")
     assert problems_for(tmp_path, text) == [
-        "example.yaml:20:5: 'notes' has no 'zh' text (expected: de, ro, zh)",
-        "example.yaml:20:35: 'notes' has text in 'en', which is not a site language (expected: de, ro, zh)",
+        "example.yaml:21:5: 'notes' has no 'zh' text (expected: de, ro, zh)",
+        "example.yaml:21:35: 'notes' has text in 'en', which is not a site language (expected: de, ro, zh)",
     ]
 
 
@@ -153,9 +154,9 @@ def test_file_name_must_be_an_id(tmp_path: Path) -> None:
 
 
 def test_provider_without_offerings_needs_sources(tmp_path: Path) -> None:
-    text = "name: Empty\nwebsite: https://example.com\n"
+    text = GOOD[: GOOD.index("offerings:")]
     assert problems_for(tmp_path, text) == [
-        "example.yaml:1:1: a provider needs at least one offering, or 'no_persistent_storage' with sources"
+        "example.yaml:2:1: a provider needs at least one offering, or 'no_persistent_storage' with sources"
     ]
 
 
@@ -163,7 +164,7 @@ def test_all_problems_of_all_files_are_listed(tmp_path: Path) -> None:
     (tmp_path / "a.yaml").write_text(GOOD.replace("kind: network_volume", "kind: disk"))
     (tmp_path / "b.yaml").write_text(GOOD.replace("name: Example Cloud\n", ""))
     _, _, problems = load_providers(sorted(tmp_path.glob("*.yaml")), tmp_path, LANGUAGES)
-    assert [(p.path, p.line) for p in problems] == [("a.yaml", 4), ("b.yaml", 1)]
+    assert [(p.path, p.line) for p in problems] == [("a.yaml", 5), ("b.yaml", 2)]
 
 
 def test_repository_data_is_valid() -> None:
@@ -197,6 +198,13 @@ def test_cli_reports_and_exits_non_zero_without_traceback(tmp_path: Path) -> Non
         text=True,
     )
     assert result.returncode == 1
-    assert "bad.yaml:13:5: 'region_binding' must be one of" in result.stderr
+    assert "bad.yaml:14:5: 'region_binding' must be one of" in result.stderr
     assert "1 data problem found; nothing was built." in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_schema_line_is_required(tmp_path: Path) -> None:
+    assert problems_for(tmp_path, GOOD.split("\n", 1)[1]) == [
+        "example.yaml:1:1: the first line must be '# yaml-language-server: "
+        "$schema=../../schema/provider.schema.json' (editors check the file with it)"
+    ]

@@ -1,43 +1,43 @@
-"""Generator of the site's data-driven pages: load -> validate -> transform -> render.
+"""Generator of the site's data-driven pages: load -> validate -> transform -> render -> write.
 
-`build_views` is what an engine adapter calls: it loads and validates once, then gives one view per
-language; `render` turns views into Markdown. Nothing here depends on MkDocs.
+An engine adapter (MkDocs hooks, or the command line) calls `DatasetCache.views`, which loads and
+validates once and gives one view per language; `render` turns views into Markdown, `export` writes
+the language-neutral API files. Nothing here depends on MkDocs.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 from .problems import DataError, Problem
 from .transform import SiteView, site_view
 from .validate import Dataset, load_dataset
 
-__all__ = ["DataError", "Dataset", "DatasetCache", "Problem", "SiteView", "build_views"]
-
-
-def build_views(root: Path, languages: list[str]) -> dict[str, SiteView]:
-    dataset = load_dataset(root, languages)
-    return {lang: site_view(dataset, lang) for lang in languages}
+__all__ = ["DataError", "Dataset", "DatasetCache", "Problem", "SiteView"]
 
 
 class DatasetCache:
-    """Views of the data, rebuilt only when a file under data/ changes (hooks run once per language)."""
+    """The dataset and its views, rebuilt only when a file under data/ changes.
+
+    MkDocs with static-i18n runs every hook once per language; this keeps loading and validation
+    to once per build (and once per change under `mkdocs serve`).
+    """
 
     def __init__(self) -> None:
         self._key: tuple[object, ...] | None = None
         self._views: dict[str, SiteView] = {}
+        self.dataset: Dataset | None = None
 
     @staticmethod
-    def _fingerprint(root: Path, languages: list[str]) -> tuple[object, ...]:
+    def _fingerprint(root: Path) -> tuple[object, ...]:
         files = sorted((root / "data").rglob("*"))
-        return (
-            tuple(languages),
-            *((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files),
-        )
+        return tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files)
 
-    def views(self, root: Path, languages: list[str]) -> dict[str, SiteView]:
-        key = self._fingerprint(root, languages)
+    def views(self, root: Path, languages: list[str], today: dt.date, repository: str) -> dict[str, SiteView]:
+        key = (tuple(languages), today, repository, *self._fingerprint(root))
         if key != self._key:
-            self._views = build_views(root, languages)
+            self.dataset = load_dataset(root, languages)
+            self._views = {lang: site_view(self.dataset, lang, today, repository) for lang in languages}
             self._key = key
         return self._views

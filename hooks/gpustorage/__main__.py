@@ -1,17 +1,21 @@
-"""Command line: `python -m gpustorage validate [FILE ...]` and `python -m gpustorage render OUT`."""
+"""Command line: `python -m gpustorage validate|render|schema|export` (see --help)."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
-from . import build_views
+from . import DatasetCache
+from .export import schema_files, write_api
+from .normalize import build_date
 from .problems import DataError
 from .validate import load_dataset, load_providers
 from .write import write_docs
 
 ROOT = Path(__file__).resolve().parents[2]
+REPOSITORY = os.environ.get("REPO_URL", "https://github.com/gpu-storage-guide/gpu-storage-guide")
 
 
 def _languages(root: Path) -> list[str]:
@@ -35,14 +39,42 @@ def validate(files: list[Path], root: Path) -> int:
     return 0
 
 
-def render(out: Path, root: Path) -> int:
+def render(out: Path, root: Path, repository: str) -> int:
     try:
-        views = build_views(root, _languages(root))
+        views = DatasetCache().views(root, _languages(root), build_date(), repository)
     except DataError as error:
         print(error.report(), file=sys.stderr)
         return 1
     written = write_docs(root / "docs", out, views)
     print(f"wrote {len(written)} Markdown files to {out}")
+    return 0
+
+
+def schema(check: bool, root: Path) -> int:
+    """Write schema/*.json from the model, or with --check fail when the committed files differ."""
+    stale = []
+    for name, text in schema_files().items():
+        target = root / "schema" / name
+        if check:
+            if not target.exists() or target.read_text(encoding="utf-8") != text:
+                stale.append(target.relative_to(root).as_posix())
+        else:
+            target.parent.mkdir(exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+    if stale:
+        print(f"out of date: {', '.join(stale)}; run: python -m gpustorage schema", file=sys.stderr)
+        return 1
+    return 0
+
+
+def export(out: Path, root: Path) -> int:
+    try:
+        dataset = load_dataset(root, _languages(root))
+    except DataError as error:
+        print(error.report(), file=sys.stderr)
+        return 1
+    for file in write_api(out, dataset, build_date()):
+        print(file)
     return 0
 
 
@@ -53,9 +85,20 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("files", nargs="*", type=Path)
     generate = commands.add_parser("render", help="write the generated Markdown tree to OUT")
     generate.add_argument("out", type=Path)
+    generate.add_argument(
+        "--repository", default=REPOSITORY, help="repository URL for edit links (default: %(default)s)"
+    )
+    schemas = commands.add_parser("schema", help="write schema/*.json from the model")
+    schemas.add_argument("--check", action="store_true", help="only check that they are current")
+    api = commands.add_parser("export", help="write the API files (JSON, CSV, schemas) to OUT")
+    api.add_argument("out", type=Path)
     arguments = parser.parse_args(argv)
     if arguments.command == "render":
-        return render(arguments.out.resolve(), ROOT)
+        return render(arguments.out.resolve(), ROOT, arguments.repository)
+    if arguments.command == "schema":
+        return schema(arguments.check, ROOT)
+    if arguments.command == "export":
+        return export(arguments.out.resolve(), ROOT)
     return validate(arguments.files, ROOT)
 
 

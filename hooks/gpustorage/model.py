@@ -118,7 +118,7 @@ def word_or_table(words: object, table: type[BaseModel]) -> object:
     """A value that is either one of some words or a mapping; errors come from the matching branch."""
     return Annotated[
         Annotated[words, Tag("~word")] | Annotated[table, Tag("~table")],
-        Discriminator(lambda value: "~table" if isinstance(value, dict) else "~word"),
+        Discriminator(lambda value: "~table" if isinstance(value, dict | BaseModel) else "~word"),
     ]
 
 
@@ -244,3 +244,15 @@ class LanguageStrings(Record):
 
     ui: dict[Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.-]+$")], ShortText | LongText]
     faq: list[Question] = Field(min_length=1)
+
+
+class ExchangeRate(Record):
+    usd_per_unit: float = Field(gt=0, description="US dollars for one unit of the currency.")
+    date: dt.date = Field(description="The date of the rate.")
+    source: HttpsUrl
+
+
+class ExchangeRates(Record):
+    """`data/exchange-rates.yaml`: the rates used to normalize prices to USD."""
+
+    rates: dict[Lax[Currency], ExchangeRate]

@@ -15,6 +15,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
+from .normalize import STALE_AFTER_DAYS
 from .transform import COLUMNS, SiteView
 
 MARKER = re.compile(r"<!--\s*data:([a-z_]+)\s*-->")
@@ -45,6 +46,7 @@ def _environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["md"] = md
+    env.globals["stale_days"] = STALE_AFTER_DAYS
     return env
 
 
@@ -60,9 +62,17 @@ def render_provider_page(view: SiteView, provider_id: str) -> str:
     return render("provider.md.j2", view, provider=provider)
 
 
-def fill_markers(markdown: str, view: SiteView) -> str:
-    """Replace each `<!-- data:NAME -->` marker with the rendered template NAME.md.j2."""
-    return MARKER.sub(lambda match: render(f"{match.group(1)}.md.j2", view), markdown)
+def site_root_for(url: str) -> str:
+    """The relative path from a page at `url` (e.g. 'zh/data/') back to the site root."""
+    return "../" * len([part for part in url.split("/") if part])
+
+
+def fill_markers(markdown: str, view: SiteView, site_root: str) -> str:
+    """Replace each `<!-- data:NAME -->` marker with the rendered template NAME.md.j2.
+
+    `site_root` is the relative path from the page to the site root, for links to the API files.
+    """
+    return MARKER.sub(lambda match: render(f"{match.group(1)}.md.j2", view, site_root=site_root), markdown)
 
 
 def script_json(value: Any) -> str:

@@ -12,21 +12,30 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from babel.dates import format_date
+from babel.lists import format_list
 from babel.numbers import format_currency, format_decimal
 
 from .model import (
     UNKNOWN,
     Egress,
+    ExchangeRates,
     Fact,
     Offering,
     Price,
     Provider,
     size_in_gb,
 )
+from .normalize import (
+    UsdEgress,
+    UsdPrice,
+    checked_date,
+    is_stale,
+    provenance,
+    usd_egress,
+    usd_price,
+)
 from .validate import Dataset
 
-HOURS_PER_MONTH = 730  # the convention providers use to turn hourly into monthly rates
-GB_PER_GIB = 2**30 / 1e9
 COLUMNS: tuple[str, ...] = (
     "price",
     "billed_while_detached",
@@ -59,6 +68,9 @@ class Strings:
     def date(self, value: dt.date) -> str:
         return format_date(value, "medium", locale=self.lang)
 
+    def join(self, items: list[str]) -> str:
+        return format_list(items, locale=self.lang)
+
 
 @dataclass(frozen=True)
 class Cell:
@@ -70,6 +82,7 @@ class Cell:
     third_party: bool = False
     sources: tuple[int, ...] = ()  # 1-based numbers into the offering's source list
     date: dt.date | None = None
+    stale: bool = False
 
 
 @dataclass(frozen=True)
@@ -86,19 +99,26 @@ class SourceView:
 
 @dataclass(frozen=True)
 class OfferingView:
+    number: int  # 1-based position within the provider
     kind: str
     kind_text: str
     product: str
     cells: dict[str, Cell]
     checked: dt.date
     checked_text: str
+    stale: bool
     notes: str | None
     sources: list[SourceView]
+    usd: UsdPrice | None  # normalized price, None when unknown
+    usd_text: str | None  # the normalized price worded, when the source's unit or currency differs
+    egress_usd: UsdEgress | None  # normalized egress fee, None when free, unknown or varying
+    egress_free: bool
 
 
 @dataclass(frozen=True)
 class ProviderView:
     id: str
+    file: str  # repository-relative path of the provider's data file
     name: str
     website: str
     notes: str | None
@@ -111,22 +131,30 @@ class SiteView:
     lang: str
     t: Strings
     providers: list[ProviderView]
-    faq: list[tuple[str, str]]
+    faq: list[tuple[str, str]]  # the guide's questions, then those answered from data
+    today: dt.date
+    rates: ExchangeRates
+    repository: str  # where the data lives, for edit and report links
 
     @property
     def offering_count(self) -> int:
         return sum(len(provider.offerings) for provider in self.providers)
 
+    @property
+    def fact_counts(self) -> dict[str, int]:
+        """How many facts are known, unknown, known only through third parties, and stale."""
+        cells = [c for p in self.providers for o in p.offerings for c in o.cells.values()]
+        known = [c for c in cells if not c.unknown]
+        return {
+            "known": len(known),
+            "unknown": len(cells) - len(known),
+            "third_party": sum(c.third_party for c in known),
+            "stale": sum(c.stale for c in known),
+        }
+
 
 def _enum_value(value: object) -> object:
     return value.value if isinstance(value, Enum) else value
-
-
-def price_per_gb_month(amount: float, unit: str) -> float:
-    """A rate in the source's unit, expressed per decimal GB and per month."""
-    size, period = unit.split("-")
-    per_month = amount * HOURS_PER_MONTH if period == "hour" else amount
-    return per_month / GB_PER_GIB if size == "GiB" else per_month
 
 
 def _price_text(price: Price, t: Strings) -> str:
@@ -146,10 +174,11 @@ def _price_text(price: Price, t: Strings) -> str:
     return "; ".join(parts)
 
 
-def _price_sort(price: Price) -> float:
-    """The rate a reader pays for the first paid gigabyte, per GB-month (original currency)."""
-    paid = [tier.amount for tier in price.tiers if tier.amount > 0] or [0.0]
-    return price_per_gb_month(paid[0], price.unit.value)
+def normalized_text(price: Price, usd: UsdPrice | None, t: Strings) -> str | None:
+    """'≈ 0,08 $/GB-month' when the source's currency or unit differs from USD per GB-month."""
+    if usd is None or (price.currency.value == "USD" and price.unit.value == "GB-month"):
+        return None
+    return t("price.normalized", amount=t.money(round(usd.headline, 4), "USD"))
 
 
 def _egress_text(egress: Egress, t: Strings) -> str:
@@ -173,29 +202,27 @@ def _word(fact: Fact, value: str, t: Strings) -> tuple[str, float | str | None]:
     return t(f"answer.{value}"), value
 
 
-def _fact_cell(offering: Offering, fact: Fact, t: Strings) -> Cell:
+def _fact_cell(offering: Offering, fact: Fact, t: Strings, rates: ExchangeRates, today: dt.date) -> Cell:
     value = _enum_value(getattr(offering, fact.value))
-    numbers = tuple(number for number, source in enumerate(offering.sources, 1) if fact in source.covers)
-    covering = [offering.sources[number - 1] for number in numbers]
-    provenance = {
-        "sources": numbers,
-        "third_party": bool(covering) and all(source.third_party for source in covering),
-        "date": max((source.seen for source in covering), default=None),
+    origin = provenance(offering, fact, today)
+    provenance_fields = {
+        "sources": origin.sources,
+        "third_party": origin.third_party,
+        "date": origin.date,
+        "stale": origin.stale,
     }
     if isinstance(value, Price):
-        return Cell(_price_text(value, t), _price_sort(value), **provenance)
+        usd = usd_price(value, rates)
+        return Cell(_price_text(value, t), usd and usd.headline, **provenance_fields)
     if isinstance(value, Egress):
-        return Cell(
-            _egress_text(value, t),
-            price_per_gb_month(value.amount, f"{value.per}-month"),
-            **provenance,
-        )
+        egress = usd_egress(value, rates)
+        return Cell(_egress_text(value, t), egress and egress.usd_per_gb, **provenance_fields)
     if fact is Fact.throughput and value != UNKNOWN:
-        return Cell(str(value), str(value), **provenance)
+        return Cell(str(value), str(value), **provenance_fields)
     if fact is Fact.max_size and value != UNKNOWN:
-        return Cell(str(value), size_in_gb(str(value)), **provenance)
+        return Cell(str(value), size_in_gb(str(value)), **provenance_fields)
     text, sort = _word(fact, str(value), t)
-    return Cell(text, sort, unknown=sort is None, **provenance)
+    return Cell(text, sort, unknown=sort is None, **provenance_fields)
 
 
 def _source_view(number: int, source, t: Strings) -> SourceView:
@@ -211,38 +238,109 @@ def _source_view(number: int, source, t: Strings) -> SourceView:
     )
 
 
-def _offering_view(offering: Offering, t: Strings) -> OfferingView:
-    cells = {fact.value: _fact_cell(offering, fact, t) for fact in Fact}
-    dates = [cell.date for cell in cells.values() if cell.date is not None]
-    checked = min(dates) if dates else max(source.seen for source in offering.sources)
+def _offering_view(
+    number: int, offering: Offering, t: Strings, rates: ExchangeRates, today: dt.date
+) -> OfferingView:
+    cells = {fact.value: _fact_cell(offering, fact, t, rates, today) for fact in Fact}
+    checked = checked_date(offering, today)
+    price = offering.price if isinstance(offering.price, Price) else None
+    usd = usd_price(price, rates) if price else None
     return OfferingView(
+        number=number,
         kind=offering.kind.value,
         kind_text=t(f"kind.{offering.kind.value}"),
         product=offering.product,
         cells=cells,
         checked=checked,
         checked_text=t.date(checked),
+        stale=is_stale(checked, today),
         notes=offering.notes[t.lang] if offering.notes else None,
         sources=[_source_view(n, s, t) for n, s in enumerate(offering.sources, 1)],
+        usd=usd,
+        usd_text=normalized_text(price, usd, t) if price else None,
+        egress_usd=usd_egress(offering.egress, rates) if isinstance(offering.egress, Egress) else None,
+        egress_free=offering.egress == "free",
     )
 
 
-def provider_view(provider_id: str, provider: Provider, t: Strings) -> ProviderView:
+def provider_view(
+    provider_id: str, file: str, provider: Provider, t: Strings, rates: ExchangeRates, today: dt.date
+) -> ProviderView:
     return ProviderView(
         id=provider_id,
+        file=file,
         name=provider.name,
         website=provider.website,
         notes=provider.notes[t.lang] if provider.notes else None,
-        offerings=[_offering_view(offering, t) for offering in provider.offerings],
+        offerings=[
+            _offering_view(number, offering, t, rates, today)
+            for number, offering in enumerate(provider.offerings, 1)
+        ],
         no_storage_sources=[
             _source_view(n, s, t) for n, s in enumerate(provider.no_persistent_storage or [], 1)
         ],
     )
 
 
-def site_view(dataset: Dataset, lang: str) -> SiteView:
+def _offerings_where(providers: list[ProviderView], fact: str, answer: str) -> list[str]:
+    return [
+        f"{provider.name} ({offering.product})"
+        for provider in providers
+        for offering in provider.offerings
+        if offering.cells[fact].sort == answer
+    ]
+
+
+def _data_questions(providers: list[ProviderView], t: Strings) -> list[tuple[str, str]]:
+    """Questions whose answers are worded from the dataset, so they never drift from it."""
+    offerings = [o for p in providers for o in p.offerings]
+    questions = []
+    for key, fact, answer in [
+        ("billed", "billed_while_detached", "yes"),
+        ("egress_free", "egress", 0.0),
+        ("shared", "multi_attach", "yes"),
+        ("spot", "spot_usable", "yes"),
+    ]:
+        matches = _offerings_where(providers, fact, answer)
+        unknown = sum(1 for o in offerings if o.cells[fact].unknown)
+        text = t(f"faq.{key}.answer", list=t.join(matches)) if matches else t("faq.none")
+        questions.append((t(f"faq.{key}.question"), f"{text} {t('faq.unknown_count', count=unknown)}"))
+    priced = sorted(
+        ((o.usd.headline, p.name, o) for p in providers for o in p.offerings if o.usd and o.usd.headline),
+        key=lambda item: item[0],
+    )
+    if priced:
+        usd, name, offering = priced[0]
+        questions.append(
+            (
+                t("faq.cheapest.question"),
+                t(
+                    "faq.cheapest.answer",
+                    offering=f"{name} ({offering.product})",
+                    price=offering.cells["price"].text,
+                    usd=t.money(round(usd, 4), "USD"),
+                    count=len(priced),
+                ),
+            )
+        )
+    return questions
+
+
+def site_view(dataset: Dataset, lang: str, today: dt.date, repository: str) -> SiteView:
     strings = dataset.strings[lang]
     t = Strings(lang, strings.ui)
-    providers = [provider_view(pid, provider, t) for pid, provider in dataset.providers.items()]
+    providers = [
+        provider_view(pid, dataset.files[pid], provider, t, dataset.rates, today)
+        for pid, provider in dataset.providers.items()
+    ]
     faq = [(item.question, item.answer) for item in strings.faq]
-    return SiteView(lang=lang, t=t, providers=providers, faq=faq)
+    faq += _data_questions(providers, t)
+    return SiteView(
+        lang=lang,
+        t=t,
+        providers=providers,
+        faq=faq,
+        today=today,
+        rates=dataset.rates,
+        repository=repository.rstrip("/"),
+    )

@@ -11,9 +11,10 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from .load import Document, KeyPath, load_file
-from .model import PROVIDER_ID, LanguageStrings, Provider
+from .model import PROVIDER_ID, ExchangeRates, LanguageStrings, Provider
 from .problems import DataError, Problem
 
+SCHEMA_LINE = "# yaml-language-server: $schema=../../schema/provider.schema.json"
 _TYPE_NAMES = {
     "string_type": "text",
     "float_type": "a number",
@@ -39,6 +40,7 @@ class Dataset:
 
     providers: dict[str, Provider]  # by id, sorted by id
     strings: dict[str, LanguageStrings]  # by language code
+    rates: ExchangeRates
     files: dict[str, str]  # provider id -> repository-relative path of its file
 
 
@@ -163,6 +165,12 @@ def load_providers(
         problems += found
         if doc is None:
             continue
+        if not file.read_text(encoding="utf-8").startswith(SCHEMA_LINE):
+            problems.append(
+                Problem(
+                    display, 1, 1, f"the first line must be '{SCHEMA_LINE}' (editors check the file with it)"
+                )
+            )
         provider, found = check_model(doc, Provider)
         problems += found
         if provider is not None:
@@ -200,6 +208,27 @@ def load_strings(
     return strings, problems
 
 
+def load_rates(file: Path, root: Path, providers: dict[str, Provider]) -> tuple[ExchangeRates, list[Problem]]:
+    """The exchange rates, and a problem for each currency that a price uses but no rate covers."""
+    display = file.relative_to(root).as_posix()
+    doc, problems = load_file(file, display) if file.exists() else (None, [])
+    rates = None
+    if doc is not None:
+        rates, found = check_model(doc, ExchangeRates)
+        problems += found
+    rates = rates or ExchangeRates(rates={})
+    used = {
+        amount.currency.value
+        for provider in providers.values()
+        for offering in provider.offerings
+        for amount in (offering.price, offering.egress)
+        if hasattr(amount, "currency")
+    }
+    for currency in sorted(used - {"USD"} - {c.value for c in rates.rates}):
+        problems.append(Problem(display, 1, 1, f"no exchange rate for {currency}; add one under 'rates'"))
+    return rates, problems
+
+
 def load_dataset(root: Path, languages: Iterable[str]) -> Dataset:
     """Load and validate all data below `root/data`; raise DataError listing every problem."""
     languages = list(languages)
@@ -207,9 +236,11 @@ def load_dataset(root: Path, languages: Iterable[str]) -> Dataset:
     providers, paths, problems = load_providers((data / "providers").glob("*"), root, languages)
     strings, found = load_strings(data / "i18n", root, languages)
     problems += found
+    rates, found = load_rates(data / "exchange-rates.yaml", root, providers)
+    problems += found
     if not providers and not problems:
         problems.append(Problem("data/providers", 0, 0, "no provider files found"))
     if problems:
         raise DataError(problems)
     ordered = dict(sorted(providers.items()))
-    return Dataset(providers=ordered, strings=strings, files=paths)
+    return Dataset(providers=ordered, strings=strings, files=paths, rates=rates)

@@ -8,8 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .render import fill_markers, render_provider_page
+from .render import fill_markers, render_provider_page, site_root_for
 from .transform import SiteView
+
+
+def _url(lang: str, relative: Path) -> str:
+    """The directory-style URL a page gets, with every language in its own folder."""
+    stem = relative.with_suffix("").as_posix()
+    return f"{lang}/" if stem == "index" else f"{lang}/{stem.removesuffix('/index')}/"
 
 
 def write_docs(docs: Path, out: Path, views: dict[str, SiteView]) -> list[Path]:
@@ -17,7 +23,11 @@ def write_docs(docs: Path, out: Path, views: dict[str, SiteView]) -> list[Path]:
     written = []
     for lang, view in views.items():
         pages = {
-            source.relative_to(docs / lang).as_posix(): fill_markers(source.read_text(encoding="utf-8"), view)
+            source.relative_to(docs / lang).as_posix(): fill_markers(
+                source.read_text(encoding="utf-8"),
+                view,
+                site_root_for(_url(lang, source.relative_to(docs / lang))),
+            )
             for source in sorted((docs / lang).rglob("*.md"))
         }
         for provider in view.providers:
