@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve build test lint validate clean
+.PHONY: serve build test lint validate bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,3 +39,6 @@ test: $(VENV)/.test-installed  ## every test, lint included
 
 clean:
 	rm -rf site $(VENV)
+
+bench: $(VENV)/.test-installed  ## timings on this machine -> bench/results/latest.json
+	cd bench && ../$(BIN)/python run.py

@@ -181,3 +181,23 @@ def test_data_page_documents_endpoints_that_exist(site: Build, lang: str) -> Non
     counts = VIEWS[lang].fact_counts
     text = page.select_one("article").get_text(" ")
     assert str(counts["known"]) in text and str(counts["unknown"]) in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_row_links_to_a_prefilled_wrong_value_report(site: Build, lang: str) -> None:
+    from urllib.parse import parse_qs
+
+    rows = site.page(LANGUAGE_PREFIX[lang]).select("#comparison tr.gs-offering")
+    assert len(rows) == sum(len(p.offerings) for p in DATASET.providers.values())
+    for row in rows:
+        link = urlparse(row.select_one("a.gs-report")["href"])
+        assert link.path.endswith("/issues/new")
+        query = parse_qs(link.query)
+        assert query["template"] == ["wrong-value.yml"]
+        assert query["provider"] == [row["data-provider"]]
+        offering = DATASET.providers[row["data-provider"]].offerings
+        assert query["offering"][0] in {o.product for o in offering}
+        assert DATASET.strings[lang].ui["column.price"] in query["current"][0]
+    form = (ROOT / ".github" / "ISSUE_TEMPLATE" / "wrong-value.yml").read_text(encoding="utf-8")
+    for field in ("provider", "offering", "field", "current", "source"):
+        assert f"id: {field}" in form

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 from dataclasses import dataclass
 
 from .model import UNKNOWN, Egress, ExchangeRates, Fact, Offering, Price
@@ -28,6 +29,11 @@ class UsdTier:
 class UsdPrice:
     tiers: tuple[UsdTier, ...]
     monthly_fee_usd: float
+
+    @property
+    def pairs(self) -> list[tuple[float | None, float]]:
+        """The tiers as (upper bound in GB, USD per GB-month) pairs, for the cost calculator."""
+        return [(tier.up_to_gb, tier.usd_per_gb_month) for tier in self.tiers]
 
     @property
     def headline(self) -> float:
@@ -138,3 +144,17 @@ def checked_date(offering: Offering, today: dt.date) -> dt.date:
     """An offering is as fresh as its oldest sourced fact (or its newest source when none is)."""
     dates = [p.date for fact in Fact if (p := provenance(offering, fact, today)).date is not None]
     return min(dates) if dates else max(source.seen for source in offering.sources)
+
+
+_THROUGHPUT = re.compile(r"(\d[\d,]*(?:\.\d+)?)\+?\s*(MB/s|MiB/s|GB/s|GiB/s)(?!\s*per\b)")
+_MB_PER_S = {"MB/s": 1.0, "MiB/s": 2**20 / 1e6, "GB/s": 1000.0, "GiB/s": 2**30 / 1e6}
+
+
+def throughput_mb_s(text: str) -> float | None:
+    """The highest absolute figure in a published throughput text, in MB/s.
+
+    Rates given per unit of capacity or per GPU ("50 MB/s per TB") are not absolute and are skipped;
+    a text with no absolute figure (IOPS only, say) gives None and sorts last.
+    """
+    figures = [float(n.replace(",", "")) * _MB_PER_S[unit] for n, unit in _THROUGHPUT.findall(text)]
+    return max(figures) if figures else None

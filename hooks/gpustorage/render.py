@@ -15,8 +15,9 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
+from .model import RegionBinding, StorageKind
 from .normalize import STALE_AFTER_DAYS
-from .transform import COLUMNS, SiteView
+from .transform import COLUMNS, FILTERS, PRESETS, SiteView
 
 MARKER = re.compile(r"<!--\s*data:([a-z_]+)\s*-->")
 _MD_ESCAPABLE = re.compile(r"([\\`*_{}\[\]|!])")
@@ -36,6 +37,21 @@ def md(text: object) -> Markup:
     return Markup(escaped)
 
 
+# The choices each filter offers (besides "any"), in the order shown.
+FILTER_VALUES = {
+    "billed": ["yes", "no"],
+    "multi": ["yes", "partial", "no"],
+    "region": [binding.value for binding in RegionBinding if binding is not RegionBinding.unknown],
+    "spot": ["yes", "no"],
+}
+
+
+def script_json(value: Any) -> str:
+    """JSON that is safe inside <script>: no '<', '>' or '&' can close the tag or open a comment."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
 def _environment() -> Environment:
     env = Environment(
         loader=FileSystemLoader(Path(__file__).parent / "templates"),
@@ -46,15 +62,43 @@ def _environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["md"] = md
-    env.globals["stale_days"] = STALE_AFTER_DAYS
+    env.globals.update(
+        stale_days=STALE_AFTER_DAYS,
+        presets=list(PRESETS),
+        filters=FILTERS,
+        kinds=[kind.value for kind in StorageKind],
+        filter_values=FILTER_VALUES,
+    )
+    env.filters["script_json"] = lambda value: Markup(script_json(value))
     return env
+
+
+def _settings(view: SiteView) -> dict[str, Any]:
+    """What the comparison script needs: presets, filters and its strings in the page's language."""
+    t = view.t
+    return {
+        "presets": PRESETS,
+        "filters": FILTERS,
+        "strings": {
+            "count": t.ui["tools.count"],
+            "sort": t.ui["tools.sort"],
+            "monthly": t("calc.monthly"),
+            "total": t("calc.total"),
+            "egress_unknown": t("calc.egress_unknown"),
+            "price_unknown": t("calc.price_unknown"),
+            "show_all": t.ui["tools.show_all"],
+            "explain": {preset: t(f"preset.{preset}.explain") for preset in PRESETS},
+        },
+    }
 
 
 ENVIRONMENT = _environment()
 
 
 def render(template: str, view: SiteView, **context: Any) -> str:
-    return ENVIRONMENT.get_template(template).render(view=view, t=view.t, columns=COLUMNS, **context)
+    return ENVIRONMENT.get_template(template).render(
+        view=view, t=view.t, columns=COLUMNS, settings=_settings(view), **context
+    )
 
 
 def render_provider_page(view: SiteView, provider_id: str) -> str:
@@ -73,12 +117,6 @@ def fill_markers(markdown: str, view: SiteView, site_root: str) -> str:
     `site_root` is the relative path from the page to the site root, for links to the API files.
     """
     return MARKER.sub(lambda match: render(f"{match.group(1)}.md.j2", view, site_root=site_root), markdown)
-
-
-def script_json(value: Any) -> str:
-    """JSON that is safe inside <script>: no '<', '>' or '&' can close the tag or open a comment."""
-    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def faq_jsonld(view: SiteView, url: str) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from .normalize import (
     checked_date,
     is_stale,
     provenance,
+    throughput_mb_s,
     usd_egress,
     usd_price,
 )
@@ -77,7 +78,7 @@ class Cell:
     """One fact as the reader sees it."""
 
     text: str
-    sort: float | str | None  # None sorts last: the value is unknown
+    sort: float | None  # None sorts last (unknown, varying, or no comparable figure)
     unknown: bool = False
     third_party: bool = False
     sources: tuple[int, ...] = ()  # 1-based numbers into the offering's source list
@@ -100,6 +101,7 @@ class SourceView:
 @dataclass(frozen=True)
 class OfferingView:
     number: int  # 1-based position within the provider
+    values: dict[str, str]  # each fact's raw value as the data gives it ("yes", "zone", ...) or "table"
     kind: str
     kind_text: str
     product: str
@@ -189,17 +191,44 @@ def _egress_text(egress: Egress, t: Strings) -> str:
     return text
 
 
-def _word(fact: Fact, value: str, t: Strings) -> tuple[str, float | str | None]:
-    """Text and sort key of a value given as a word (an enum member or a keyword)."""
+# The guide's three workload patterns as filter and sort settings (URL parameter names).
+PRESETS: dict[str, dict[str, str]] = {
+    "finetune": {
+        "kind": "network_volume,block_volume,shared_filesystem,persistent_home",
+        "sort": "price",
+        "dir": "asc",
+    },
+    "pipeline": {
+        "kind": "network_volume,block_volume,shared_filesystem",
+        "sort": "throughput",
+        "dir": "desc",
+    },
+    "fleet": {"multi": "yes", "sort": "price", "dir": "asc"},
+}
+# Filters on worded facts: URL parameter -> fact.
+FILTERS = {
+    "billed": "billed_while_detached",
+    "multi": "multi_attach",
+    "region": "region_binding",
+    "spot": "spot_usable",
+}
+
+# Sort order of worded values: the answer a reader most likely wants first.
+ANSWER_RANK = {"yes": 0, "partial": 1, "no": 2, "not_applicable": 3}
+REGION_RANK = {"global": 0, "region": 1, "zone": 2, "datacenter": 3, "machine": 4}
+
+
+def _word(fact: Fact, value: str, t: Strings) -> tuple[str, float | None, bool]:
+    """Text, sort key and unknown-ness of a value given as a word (an enum member or a keyword)."""
     if value == UNKNOWN:
-        return t("value.unknown"), None
+        return t("value.unknown"), None, True
     if value == "varies":
-        return t("value.varies"), "~"
+        return t("value.varies"), None, False
     if fact is Fact.region_binding:
-        return t(f"region.{value}"), value
+        return t(f"region.{value}"), REGION_RANK[value], False
     if fact is Fact.egress:
-        return t(f"egress.{value}"), 0.0
-    return t(f"answer.{value}"), value
+        return t(f"egress.{value}"), 0.0, False
+    return t(f"answer.{value}"), ANSWER_RANK[value], False
 
 
 def _fact_cell(offering: Offering, fact: Fact, t: Strings, rates: ExchangeRates, today: dt.date) -> Cell:
@@ -218,11 +247,11 @@ def _fact_cell(offering: Offering, fact: Fact, t: Strings, rates: ExchangeRates,
         egress = usd_egress(value, rates)
         return Cell(_egress_text(value, t), egress and egress.usd_per_gb, **provenance_fields)
     if fact is Fact.throughput and value != UNKNOWN:
-        return Cell(str(value), str(value), **provenance_fields)
+        return Cell(str(value), throughput_mb_s(str(value)), **provenance_fields)
     if fact is Fact.max_size and value != UNKNOWN:
         return Cell(str(value), size_in_gb(str(value)), **provenance_fields)
-    text, sort = _word(fact, str(value), t)
-    return Cell(text, sort, unknown=sort is None, **provenance_fields)
+    text, sort, unknown = _word(fact, str(value), t)
+    return Cell(text, sort, unknown=unknown, **provenance_fields)
 
 
 def _source_view(number: int, source, t: Strings) -> SourceView:
@@ -238,6 +267,13 @@ def _source_view(number: int, source, t: Strings) -> SourceView:
     )
 
 
+def _raw_value(offering: Offering, fact: Fact) -> str:
+    value = offering.value_of(fact)
+    if isinstance(value, Price | Egress):
+        return "table"
+    return "known" if fact in (Fact.throughput, Fact.max_size) and value != UNKNOWN else str(value)
+
+
 def _offering_view(
     number: int, offering: Offering, t: Strings, rates: ExchangeRates, today: dt.date
 ) -> OfferingView:
@@ -247,6 +283,7 @@ def _offering_view(
     usd = usd_price(price, rates) if price else None
     return OfferingView(
         number=number,
+        values={fact.value: _raw_value(offering, fact) for fact in Fact},
         kind=offering.kind.value,
         kind_text=t(f"kind.{offering.kind.value}"),
         product=offering.product,
@@ -282,12 +319,12 @@ def provider_view(
     )
 
 
-def _offerings_where(providers: list[ProviderView], fact: str, answer: str) -> list[str]:
+def _offerings_where(providers: list[ProviderView], fact: str, value: str) -> list[str]:
     return [
         f"{provider.name} ({offering.product})"
         for provider in providers
         for offering in provider.offerings
-        if offering.cells[fact].sort == answer
+        if offering.values[fact] == value
     ]
 
 
@@ -297,7 +334,7 @@ def _data_questions(providers: list[ProviderView], t: Strings) -> list[tuple[str
     questions = []
     for key, fact, answer in [
         ("billed", "billed_while_detached", "yes"),
-        ("egress_free", "egress", 0.0),
+        ("egress_free", "egress", "free"),
         ("shared", "multi_attach", "yes"),
         ("spot", "spot_usable", "yes"),
     ]:

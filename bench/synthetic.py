@@ -1,0 +1,69 @@
+"""Synthetic provider files for benchmarks: valid, varied, deterministic (seeded)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+KINDS = ["network_volume", "block_volume", "shared_filesystem", "object_storage", "persistent_home"]
+ANSWERS = ['"yes"', '"no"', "partial", "unknown"]
+BINDINGS = ["machine", "datacenter", "zone", "region", "global", "unknown"]
+FACTS = [
+    "price",
+    "billed_while_detached",
+    "region_binding",
+    "throughput",
+    "max_size",
+    "snapshots",
+    "multi_attach",
+    "spot_usable",
+    "egress",
+]
+EGRESS_FEE = "\n      currency: USD\n      per: GB\n      amount: 0.01\n      included_gb: 100"
+HEADER = "# yaml-language-server: $schema=../../schema/provider.schema.json\n"
+
+
+def _offering(rng: random.Random, number: int) -> str:
+    tiered = rng.random() < 0.3
+    amount = round(rng.uniform(0.01, 0.3), 3)
+    tiers = (
+        f"        - {{up_to: 1000, amount: {amount}}}\n        - {{amount: {round(amount * 0.7, 3)}}}\n"
+        if tiered
+        else f"        - {{amount: {amount}}}\n"
+    )
+    currency = rng.choice(["USD", "USD", "EUR"])
+    unit = rng.choice(["GB-month", "GiB-month"])
+    price = (
+        "unknown"
+        if rng.random() < 0.2
+        else f"\n      currency: {currency}\n      unit: {unit}\n      tiers:\n{tiers.rstrip()}"
+    )
+    egress = rng.choice(["free", "unknown", "varies", EGRESS_FEE])
+    return f"""  - kind: {rng.choice(KINDS)}
+    product: Synthetic storage {number}
+    price: {price}
+    billed_while_detached: {rng.choice(ANSWERS)}
+    region_binding: {rng.choice(BINDINGS)}
+    throughput: "{rng.randint(100, 5000)} MB/s"
+    max_size: {rng.choice([1, 4, 10, 16])} TB
+    snapshots: {rng.choice(ANSWERS)}
+    multi_attach: {rng.choice(ANSWERS)}
+    spot_usable: {rng.choice(ANSWERS)}
+    egress: {egress}
+    sources:
+      - url: https://example.com/provider/{number}
+        seen: 2026-{rng.randint(1, 11):02d}-{rng.randint(1, 28):02d}
+        covers: [{", ".join(FACTS)}]
+"""
+
+
+def write_providers(directory: Path, count: int, seed: int = 1) -> None:
+    """Replace the provider files in `directory` with `count` synthetic ones."""
+    rng = random.Random(seed)
+    directory.mkdir(parents=True, exist_ok=True)
+    for old in directory.glob("*.yaml"):
+        old.unlink()
+    for index in range(count):
+        offerings = "".join(_offering(rng, index * 10 + n) for n in range(rng.randint(1, 3)))
+        text = f"{HEADER}name: Synthetic Cloud {index:04d}\nwebsite: https://example.com/{index}\nofferings:\n{offerings}"
+        (directory / f"synthetic-{index:04d}.yaml").write_text(text, encoding="utf-8")
