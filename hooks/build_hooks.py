@@ -7,6 +7,8 @@ Data is loaded and validated once (DatasetCache); each build only picks its lang
 from __future__ import annotations
 
 import copy
+import html
+import re
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +30,7 @@ from gpustorage.render import (
 )
 
 _cache = DatasetCache()
+_PROVIDER_PAGE = re.compile(r"^providers/([a-z0-9-]+)\.md$")
 _root_404: bytes | None = None
 
 
@@ -48,7 +51,10 @@ def _view(config: MkDocsConfig) -> SiteView:
 
 @event_priority(-150)  # after static-i18n has set the language of this build
 def on_config(config: MkDocsConfig) -> None:
-    _view(config)  # validate before anything is written: a data error leaves no half-written site
+    # loading validates before anything is written: a data error leaves no half-written site
+    view = _view(config)
+    config.site_name = view.t("site.name")
+    config.site_description = view.t("site.description")
 
 
 @event_priority(-200)  # after static-i18n's on_files, which would drop in-memory pages
@@ -83,6 +89,12 @@ def _provider_file(config: MkDocsConfig, i18n: Any, provider_id: str, content: s
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
     view = _view(config)
+    provider = _PROVIDER_PAGE.match(page.file.src_uri)
+    if provider:
+        # Material prints the title unescaped (and unescapes heading text first): give it one
+        # that is already escaped
+        name = next(p.name for p in view.providers if p.id == provider.group(1))
+        page.meta["title"] = html.escape(name)
     if "<!-- data:faq -->" in markdown:
         page.meta["jsonld"] = script_json(faq_jsonld(view, page.canonical_url or ""))
     return fill_markers(markdown, view, site_root_for(page.url))

@@ -114,7 +114,14 @@ class _Builder:
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, (*path, index)) for index, item in enumerate(node.value)]
         if isinstance(node, yaml.ScalarNode):
-            return _scalar(node)
+            try:
+                return _scalar(node)
+            except ValueError:  # e.g. 2026-13-45 looks like a date but is none
+                line, column = node.start_mark.line + 1, node.start_mark.column + 1
+                self.problems.append(
+                    Problem(self.doc.path, line, column, f"'{node.value}' is not a valid date (YYYY-MM-DD)")
+                )
+                return node.value
         raise TypeError(node)  # unreachable: YAML has only these three node kinds
 
     def _mapping(self, node: yaml.MappingNode, path: KeyPath) -> dict[str, Any]:
@@ -150,7 +157,14 @@ def load_text(path: str, text: str) -> tuple[Document | None, list[Problem]]:
     problems: list[Problem] = []
     if not text.strip():
         return None, [Problem(path, 1, 1, "the file is empty; expected a YAML mapping")]
-    loader = _ComposeLoader(text)
+    try:
+        loader = _ComposeLoader(text)
+    except yaml.reader.ReaderError as error:
+        line = text.count("\n", 0, error.position) + 1
+        column = error.position - (text.rfind("\n", 0, error.position) + 1) + 1
+        return None, [
+            Problem(path, line, column, f"character U+{error.character:04X} is not allowed in a data file")
+        ]
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as error:
@@ -162,10 +176,18 @@ def load_text(path: str, text: str) -> tuple[Document | None, list[Problem]]:
         return None, [Problem(path, line, column, f"not valid YAML: {reason}")]
     except yaml.YAMLError as error:
         return None, [Problem(path, 1, 1, f"not valid YAML: {error}")]
+    except RecursionError:
+        return None, [Problem(path, 1, 1, "not valid YAML here: values are nested too deeply")]
     finally:
         loader.dispose()
     if node is None:
         return None, [Problem(path, 1, 1, "the file holds no value; expected a YAML mapping")]
+    if not isinstance(node, yaml.MappingNode):
+        line, column = node.start_mark.line + 1, node.start_mark.column + 1
+        found = "a list" if isinstance(node, yaml.SequenceNode) else "a single value"
+        return None, [
+            Problem(path, line, column, f"the file holds {found}; expected a mapping (key: value lines)")
+        ]
     doc = Document(path=path, value=None)
     doc.value = _Builder(doc, problems).build(node, ())
     return doc, problems

@@ -26,9 +26,19 @@ from pydantic import (
 UNKNOWN = "unknown"
 Unknown = Literal["unknown"]
 
-HttpsUrl = Annotated[str, StringConstraints(pattern=r"^https://[^\s<>\"'`]+$", max_length=500)]
-ShortText = Annotated[str, StringConstraints(min_length=1, max_length=200)]
-LongText = Annotated[str, StringConstraints(min_length=1, max_length=2000)]
+URL_PATTERN = r"^https://[^\s<>\"'`\\]+$"
+HttpsUrl = Annotated[str, StringConstraints(pattern=URL_PATTERN, max_length=500)]
+# Text may hold any printable character, but no control characters or bidirectional overrides (which
+# can disguise what a reviewer sees), and at least one visible character.
+_BAD = r"\x00-\x1f\x7f\u202a-\u202e\u2066-\u2069"
+TEXT_PATTERN = rf"^[^{_BAD}]*[^\s{_BAD}][^{_BAD}]*$"
+ShortText = Annotated[str, StringConstraints(max_length=200, pattern=TEXT_PATTERN)]
+_BAD_IN_PROSE = r"\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069"  # tabs and newlines allowed
+PROSE_PATTERN = rf"^[^{_BAD_IN_PROSE}]*[^\s{_BAD_IN_PROSE}][^{_BAD_IN_PROSE}]*$"
+LongText = Annotated[str, StringConstraints(max_length=2000, pattern=PROSE_PATTERN)]
+# A provider's name becomes a page title, which MkDocs and Material unescape: no angle brackets.
+NAME_PATTERN = rf"^[^<>{_BAD}]*[^\s<>{_BAD}][^<>{_BAD}]*$"
+NameText = Annotated[str, StringConstraints(max_length=100, pattern=NAME_PATTERN)]
 SIZE_PATTERN = r"^(unknown|[0-9]+(\.[0-9]+)? (GB|GiB|TB|TiB|PB|PiB|EB|EiB))$"
 Size = Annotated[str, StringConstraints(pattern=SIZE_PATTERN)]
 
@@ -206,7 +216,7 @@ class Offering(Record):
 
 
 class Provider(Record):
-    name: ShortText
+    name: NameText
     website: HttpsUrl
     notes: Localized | None = None
     no_persistent_storage: list[Source] | None = Field(
@@ -244,6 +254,10 @@ class LanguageStrings(Record):
 
     ui: dict[Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.-]+$")], ShortText | LongText]
     faq: list[Question] = Field(min_length=1)
+    notes_fallback: LanguageCode | None = Field(
+        None,
+        description="For a new language: show data notes in this language until they are translated.",
+    )
 
 
 class ExchangeRate(Record):

@@ -15,11 +15,11 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
+from .markers import MARKER
 from .model import RegionBinding, StorageKind
 from .normalize import STALE_AFTER_DAYS
 from .transform import COLUMNS, FILTERS, PRESETS, SiteView
 
-MARKER = re.compile(r"<!--\s*data:([a-z_]+)\s*-->")
 _MD_ESCAPABLE = re.compile(r"([\\`*_{}\[\]|!])")
 _LIST_START = re.compile(r"^([-+]|\d+(?=[.)]))")
 

@@ -53,9 +53,10 @@ COLUMNS: tuple[str, ...] = (
 class Strings:
     """UI strings of one language, with `{name}` placeholders filled by keyword."""
 
-    def __init__(self, lang: str, ui: dict[str, str]) -> None:
+    def __init__(self, lang: str, ui: dict[str, str], notes_fallback: str | None = None) -> None:
         self.lang = lang
         self.ui = ui
+        self.notes_fallback = notes_fallback
 
     def __call__(self, key: str, **values: object) -> str:
         return self.ui[key].format(**values)
@@ -71,6 +72,19 @@ class Strings:
 
     def join(self, items: list[str]) -> str:
         return format_list(items, locale=self.lang)
+
+    def prose(self, text: dict[str, str] | None) -> Prose | None:
+        """Localized prose from data, in this language or else in the fallback language."""
+        if not text:
+            return None
+        lang = self.lang if self.lang in text else self.notes_fallback
+        return Prose(text[lang], lang) if lang in text else None
+
+
+@dataclass(frozen=True)
+class Prose:
+    text: str
+    lang: str  # the language the text is written in (a fallback language until translated)
 
 
 @dataclass(frozen=True)
@@ -109,7 +123,7 @@ class OfferingView:
     checked: dt.date
     checked_text: str
     stale: bool
-    notes: str | None
+    notes: Prose | None
     sources: list[SourceView]
     usd: UsdPrice | None  # normalized price, None when unknown
     usd_text: str | None  # the normalized price worded, when the source's unit or currency differs
@@ -123,7 +137,7 @@ class ProviderView:
     file: str  # repository-relative path of the provider's data file
     name: str
     website: str
-    notes: str | None
+    notes: Prose | None
     offerings: list[OfferingView]
     no_storage_sources: list[SourceView] = field(default_factory=list)
 
@@ -291,7 +305,7 @@ def _offering_view(
         checked=checked,
         checked_text=t.date(checked),
         stale=is_stale(checked, today),
-        notes=offering.notes[t.lang] if offering.notes else None,
+        notes=t.prose(offering.notes),
         sources=[_source_view(n, s, t) for n, s in enumerate(offering.sources, 1)],
         usd=usd,
         usd_text=normalized_text(price, usd, t) if price else None,
@@ -308,7 +322,7 @@ def provider_view(
         file=file,
         name=provider.name,
         website=provider.website,
-        notes=provider.notes[t.lang] if provider.notes else None,
+        notes=t.prose(provider.notes),
         offerings=[
             _offering_view(number, offering, t, rates, today)
             for number, offering in enumerate(provider.offerings, 1)
@@ -365,7 +379,7 @@ def _data_questions(providers: list[ProviderView], t: Strings) -> list[tuple[str
 
 def site_view(dataset: Dataset, lang: str, today: dt.date, repository: str) -> SiteView:
     strings = dataset.strings[lang]
-    t = Strings(lang, strings.ui)
+    t = Strings(lang, strings.ui, strings.notes_fallback)
     providers = [
         provider_view(pid, dataset.files[pid], provider, t, dataset.rates, today)
         for pid, provider in dataset.providers.items()

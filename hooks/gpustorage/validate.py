@@ -11,7 +11,18 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from .load import Document, KeyPath, load_file
-from .model import PROVIDER_ID, ExchangeRates, LanguageStrings, Provider
+from .markers import MARKER
+from .model import (
+    NAME_PATTERN,
+    PROSE_PATTERN,
+    PROVIDER_ID,
+    SIZE_PATTERN,
+    TEXT_PATTERN,
+    URL_PATTERN,
+    ExchangeRates,
+    LanguageStrings,
+    Provider,
+)
 from .problems import DataError, Problem
 
 SCHEMA_LINE = "# yaml-language-server: $schema=../../schema/provider.schema.json"
@@ -26,11 +37,13 @@ _TYPE_NAMES = {
     "model_type": "a mapping (key: value lines)",
     "model_attributes_type": "a mapping (key: value lines)",
 }
+_TEXT_HINT = "text with a visible character and no control characters or direction overrides"
 _PATTERN_HINTS = {
-    "url": "an https:// URL without spaces or quotes",
-    "website": "an https:// URL without spaces or quotes",
-    "quotes": "an https:// URL without spaces or quotes",
-    "max_size": "'unknown' or a size such as '4 TB', '10 TiB' or '500 GB'",
+    URL_PATTERN: "an https:// URL without spaces, quotes, backslashes or angle brackets",
+    SIZE_PATTERN: "'unknown' or a size such as '4 TB', '10 TiB' or '500 GB'",
+    TEXT_PATTERN: f"one line of {_TEXT_HINT}",
+    PROSE_PATTERN: _TEXT_HINT,
+    NAME_PATTERN: f"one line of {_TEXT_HINT}, and without < or >",
 }
 
 
@@ -96,8 +109,10 @@ def _message(error: Any, model: type[BaseModel], loc: KeyPath) -> str:
     if kind in _TYPE_NAMES:
         return f"'{name}' must be {_TYPE_NAMES[kind]}; got {_describe(value)}"
     if kind == "string_pattern_mismatch":
-        hint = _PATTERN_HINTS.get(str(name), f"text matching {error['ctx']['pattern']}")
+        hint = _PATTERN_HINTS.get(error["ctx"]["pattern"], f"text matching {error['ctx']['pattern']}")
         return f"'{name}' must be {hint}; got {_describe(value)}"
+    if kind == "string_type" and isinstance(value, int | float | bool):
+        return f"'{name}' must be text; got {_describe(value)} (YAML read a number or true/false: put the text in quotes)"
     if kind == "value_error":
         return str(error["ctx"]["error"])
     return f"'{name}': {error['msg'][0].lower()}{error['msg'][1:]}; got {_describe(value)}"
@@ -138,8 +153,37 @@ def _check_languages(doc: Document, provider: Provider, languages: Iterable[str]
     return problems
 
 
+def check_pages(docs: Path, root: Path, languages: list[str]) -> list[Problem]:
+    """Every page exists in every language, with the same data markers."""
+    pages = {
+        lang: {p.relative_to(docs / lang).as_posix(): p for p in sorted((docs / lang).rglob("*.md"))}
+        for lang in languages
+    }
+    problems = []
+    for lang in languages:
+        for relative in sorted(set().union(*(p.keys() for p in pages.values())) - pages[lang].keys()):
+            owners = ", ".join(other for other in languages if relative in pages[other])
+            display = (docs / lang / relative).relative_to(root).as_posix()
+            problems.append(Problem(display, 0, 0, f"missing page: it exists in {owners}; translate it"))
+    for relative in sorted(set.intersection(*(set(p) for p in pages.values())) if pages else ()):
+        markers = {
+            lang: set(MARKER.findall(pages[lang][relative].read_text(encoding="utf-8"))) for lang in languages
+        }
+        first = languages[0]
+        for lang in languages[1:]:
+            if markers[lang] != markers[first]:
+                display = pages[lang][relative].relative_to(root).as_posix()
+                expected = ", ".join(f"<!-- data:{m} -->" for m in sorted(markers[first])) or "none"
+                problems.append(
+                    Problem(
+                        display, 0, 0, f"data markers differ from the {first} page (expected: {expected})"
+                    )
+                )
+    return problems
+
+
 def load_providers(
-    files: Iterable[Path], root: Path, languages: Iterable[str]
+    files: Iterable[Path], root: Path, languages: Iterable[str], prose_languages: Iterable[str] | None = None
 ) -> tuple[dict[str, Provider], dict[str, str], list[Problem]]:
     providers: dict[str, Provider] = {}
     paths: dict[str, str] = {}
@@ -174,7 +218,7 @@ def load_providers(
         provider, found = check_model(doc, Provider)
         problems += found
         if provider is not None:
-            problems += _check_languages(doc, provider, languages)
+            problems += _check_languages(doc, provider, prose_languages or languages)
             providers[provider_id] = provider
             paths[provider_id] = display
     return providers, paths, problems
@@ -233,9 +277,12 @@ def load_dataset(root: Path, languages: Iterable[str]) -> Dataset:
     """Load and validate all data below `root/data`; raise DataError listing every problem."""
     languages = list(languages)
     data = root / "data"
-    providers, paths, problems = load_providers((data / "providers").glob("*"), root, languages)
-    strings, found = load_strings(data / "i18n", root, languages)
+    strings, problems = load_strings(data / "i18n", root, languages)
+    # a language with a notes fallback (a new one, say) need not have every note translated yet
+    prose = [lang for lang in languages if not (lang in strings and strings[lang].notes_fallback)]
+    providers, paths, found = load_providers((data / "providers").glob("*"), root, languages, prose)
     problems += found
+    problems += check_pages(root / "docs", root, languages)
     rates, found = load_rates(data / "exchange-rates.yaml", root, providers)
     problems += found
     if not providers and not problems:
