@@ -90,8 +90,8 @@ def test_good_file_is_valid(tmp_path: Path) -> None:
         (
             ("url: https://example.com/docs", "url: http://example.com/docs"),
             [
-                "example.yaml:22:9: 'url' must be an https:// URL without spaces, quotes, backslashes or angle brackets; "
-                "got 'http://example.com/docs'"
+                "example.yaml:22:9: 'url' must be an https:// URL without spaces, quotes, backslashes or "
+                "angle brackets; got 'http://example.com/docs'"
             ],
         ),
         (

@@ -112,7 +112,8 @@ def _message(error: Any, model: type[BaseModel], loc: KeyPath) -> str:
         hint = _PATTERN_HINTS.get(error["ctx"]["pattern"], f"text matching {error['ctx']['pattern']}")
         return f"'{name}' must be {hint}; got {_describe(value)}"
     if kind == "string_type" and isinstance(value, int | float | bool):
-        return f"'{name}' must be text; got {_describe(value)} (YAML read a number or true/false: put the text in quotes)"
+        quote = "YAML read a number or true/false: put the text in quotes"
+        return f"'{name}' must be text; got {_describe(value)} ({quote})"
     if kind == "value_error":
         return str(error["ctx"]["error"])
     return f"'{name}': {error['msg'][0].lower()}{error['msg'][1:]}; got {_describe(value)}"
