@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve build test lint validate bench clean
+.PHONY: serve build test lint validate schema check bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,8 +26,14 @@ serve: $(VENV)/.site-installed  ## serve at http://127.0.0.1:8000, rebuilding on
 build: $(VENV)/.site-installed  ## strict build into site/
 	$(BIN)/mkdocs build --strict --site-dir site
 
-validate: $(VENV)/.site-installed  ## check the data files (FILES=... to check some)
+validate: $(VENV)/.site-installed  ## check the data files (FILES=... to check some) and the schemas
 	cd hooks && ../$(BIN)/python -m gpustorage validate $(abspath $(FILES))
+	cd hooks && ../$(BIN)/python -m gpustorage schema --check
+
+schema: $(VENV)/.site-installed  ## regenerate schema/*.json after a change to the model
+	cd hooks && ../$(BIN)/python -m gpustorage schema
+
+check: validate build test  ## everything CI checks on a pull request
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check hooks tests

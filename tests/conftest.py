@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import functools
 import http.server
@@ -22,7 +23,7 @@ LANGUAGES = ("de", "zh", "ro")
 BUILD_DATE = dt.date(2026, 11, 30)  # tests judge freshness by a fixed date, not by the clock
 SOURCE_DATE_EPOCH = str(int(dt.datetime(2026, 11, 30, tzinfo=dt.UTC).timestamp()))
 LANGUAGE_PREFIX = {"de": "", "zh": "zh/", "ro": "ro/"}
-PROJECT_PARTS = ("mkdocs.yml", "docs", "data", "hooks", "overrides")
+PROJECT_PARTS = ("mkdocs.yml", "docs", "data", "hooks", "overrides", "schema")
 
 
 @dataclass
@@ -95,15 +96,24 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def server(site: Build) -> Iterator[str]:
-    """The built site served on a loopback port."""
-    handler = functools.partial(_QuietHandler, directory=str(site.site))
+@contextlib.contextmanager
+def serve_directory(directory: Path) -> Iterator[str]:
+    """A static file server for `directory` on a free loopback port."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+
+
+@pytest.fixture(scope="session")
+def server(site: Build) -> Iterator[str]:
+    """The built site served on a loopback port."""
+    with serve_directory(site.site) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -21,7 +21,7 @@ def test_bad_data_fails_the_build_cleanly(project: Path) -> None:
     assert "data/providers/runpod.yaml:5:5: 'kind' must be one of" in build.output
     assert "data/providers/runpod.yaml:5:5: missing required key 'egress'" in build.output
     assert "unknown key 'egres'; did you mean 'egress'?" in build.output
-    assert "data/providers/Bad Name.yaml:0:0: file name 'Bad Name.yaml' is not a valid id" in build.output
+    assert "data/providers/Bad Name.yaml:1:1: file name 'Bad Name.yaml' is not a valid id" in build.output
     assert "data/providers/Bad Name.yaml:2:1: not valid YAML" in build.output
     assert "5 data problems found; nothing was built." in build.output
     assert "Traceback" not in build.output

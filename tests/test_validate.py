@@ -148,7 +148,7 @@ def test_notes_must_cover_every_language(tmp_path: Path) -> None:
 
 def test_file_name_must_be_an_id(tmp_path: Path) -> None:
     assert problems_for(tmp_path, GOOD, name="Example_Cloud.yaml") == [
-        "Example_Cloud.yaml:0:0: file name 'Example_Cloud.yaml' is not a valid id: use "
+        "Example_Cloud.yaml:1:1: file name 'Example_Cloud.yaml' is not a valid id: use "
         "lower-case letters, digits and single hyphens, e.g. 'lambda-labs.yaml'"
     ]
 
@@ -208,3 +208,9 @@ def test_schema_line_is_required(tmp_path: Path) -> None:
         "example.yaml:1:1: the first line must be '# yaml-language-server: "
         "$schema=../../schema/provider.schema.json' (editors check the file with it)"
     ]
+
+
+def test_the_commented_example_in_contributing_is_valid(tmp_path: Path) -> None:
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    example = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert problems_for(tmp_path, example, name="example-cloud.yaml") == []

@@ -200,8 +200,8 @@ def load_file(file: Path, display_path: str) -> tuple[Document | None, list[Prob
         return None, [
             Problem(
                 display_path,
-                0,
-                0,
+                1,
+                1,
                 f"the file is {len(data)} bytes; at most {MAX_FILE_BYTES} bytes are accepted",
             )
         ]

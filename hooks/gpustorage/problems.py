@@ -8,8 +8,8 @@ from dataclasses import dataclass
 @dataclass(frozen=True, order=True)
 class Problem:
     path: str
-    line: int  # 1-based; 0 when the problem concerns the whole file
-    column: int  # 1-based; 0 when unknown
+    line: int  # 1-based; 1 when the problem concerns the whole file
+    column: int  # 1-based
     message: str
 
     def __str__(self) -> str:

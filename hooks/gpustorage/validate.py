@@ -106,14 +106,14 @@ def _message(error: Any, model: type[BaseModel], loc: KeyPath) -> str:
     if kind in ("literal_error", "enum"):
         expected = error.get("ctx", {}).get("expected", "")
         return f"'{name}' must be one of {expected}; got {_describe(value)}"
+    if kind == "string_type" and isinstance(value, int | float | bool):
+        quote = "YAML read a number or true/false: put the text in quotes"
+        return f"'{name}' must be text; got {_describe(value)} ({quote})"
     if kind in _TYPE_NAMES:
         return f"'{name}' must be {_TYPE_NAMES[kind]}; got {_describe(value)}"
     if kind == "string_pattern_mismatch":
         hint = _PATTERN_HINTS.get(error["ctx"]["pattern"], f"text matching {error['ctx']['pattern']}")
         return f"'{name}' must be {hint}; got {_describe(value)}"
-    if kind == "string_type" and isinstance(value, int | float | bool):
-        quote = "YAML read a number or true/false: put the text in quotes"
-        return f"'{name}' must be text; got {_describe(value)} ({quote})"
     if kind == "value_error":
         return str(error["ctx"]["error"])
     return f"'{name}': {error['msg'][0].lower()}{error['msg'][1:]}; got {_describe(value)}"
@@ -165,7 +165,7 @@ def check_pages(docs: Path, root: Path, languages: list[str]) -> list[Problem]:
         for relative in sorted(set().union(*(p.keys() for p in pages.values())) - pages[lang].keys()):
             owners = ", ".join(other for other in languages if relative in pages[other])
             display = (docs / lang / relative).relative_to(root).as_posix()
-            problems.append(Problem(display, 0, 0, f"missing page: it exists in {owners}; translate it"))
+            problems.append(Problem(display, 1, 1, f"missing page: it exists in {owners}; translate it"))
     for relative in sorted(set.intersection(*(set(p) for p in pages.values())) if pages else ()):
         markers = {
             lang: set(MARKER.findall(pages[lang][relative].read_text(encoding="utf-8"))) for lang in languages
@@ -177,7 +177,7 @@ def check_pages(docs: Path, root: Path, languages: list[str]) -> list[Problem]:
                 expected = ", ".join(f"<!-- data:{m} -->" for m in sorted(markers[first])) or "none"
                 problems.append(
                     Problem(
-                        display, 0, 0, f"data markers differ from the {first} page (expected: {expected})"
+                        display, 1, 1, f"data markers differ from the {first} page (expected: {expected})"
                     )
                 )
     return problems
@@ -194,14 +194,14 @@ def load_providers(
         display = file.relative_to(root).as_posix() if file.is_relative_to(root) else str(file)
         provider_id = file.stem
         if file.suffix != ".yaml":
-            problems.append(Problem(display, 0, 0, "provider files must end in '.yaml'"))
+            problems.append(Problem(display, 1, 1, "provider files must end in '.yaml'"))
             continue
         if not PROVIDER_ID.match(provider_id):
             problems.append(
                 Problem(
                     display,
-                    0,
-                    0,
+                    1,
+                    1,
                     f"file name '{file.name}' is not a valid id: use lower-case letters, digits "
                     "and single hyphens, e.g. 'lambda-labs.yaml'",
                 )
@@ -235,7 +235,7 @@ def load_strings(
         file = directory / f"{lang}.yaml"
         display = file.relative_to(root).as_posix() if file.is_relative_to(root) else str(file)
         if not file.exists():
-            problems.append(Problem(display, 0, 0, f"missing strings file for site language '{lang}'"))
+            problems.append(Problem(display, 1, 1, f"missing strings file for site language '{lang}'"))
             continue
         doc, found = load_file(file, display)
         problems += found
@@ -287,7 +287,7 @@ def load_dataset(root: Path, languages: Iterable[str]) -> Dataset:
     rates, found = load_rates(data / "exchange-rates.yaml", root, providers)
     problems += found
     if not providers and not problems:
-        problems.append(Problem("data/providers", 0, 0, "no provider files found"))
+        problems.append(Problem("data/providers", 1, 1, "no provider files found"))
     if problems:
         raise DataError(problems)
     ordered = dict(sorted(providers.items()))
