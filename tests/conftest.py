@@ -26,6 +26,48 @@ LANGUAGE_PREFIX = {"de": "", "zh": "zh/", "ro": "ro/"}
 PROJECT_PARTS = ("mkdocs.yml", "docs", "data", "hooks", "overrides", "schema")
 
 
+# A valid provider file, the starting point of every "broken file" test.
+GOOD_PROVIDER = """\
+# yaml-language-server: $schema=../../schema/provider.schema.json
+name: Example Cloud
+website: https://example.com
+offerings:
+  - kind: network_volume
+    product: Volume
+    price:
+      currency: USD
+      unit: GB-month
+      tiers:
+        - {up_to: 1000, amount: 0.07}
+        - {amount: 0.05}
+    billed_while_detached: "yes"
+    region_binding: datacenter
+    throughput: unknown
+    max_size: 4 TB
+    snapshots: unknown
+    multi_attach: "no"
+    spot_usable: unknown
+    egress: free
+    notes: {de: Hinweis, zh: 说明, ro: Notă}
+    sources:
+      - url: https://example.com/docs
+        seen: 2026-07-20
+        covers: [price, billed_while_detached, region_binding, max_size, multi_attach, egress]
+"""
+
+
+def copy_project(target: Path) -> Path:
+    """A copy of the project's sources (not its virtual environment or build output) at `target`."""
+    target.mkdir(parents=True)
+    for part in PROJECT_PARTS:
+        source = ROOT / part
+        if source.is_dir():
+            shutil.copytree(source, target / part, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, target / part)
+    return target
+
+
 @dataclass
 class Build:
     returncode: int
@@ -69,15 +111,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Build:
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     """A copy of the project to break on purpose."""
-    target = tmp_path / "project"
-    target.mkdir()
-    for part in PROJECT_PARTS:
-        source = ROOT / part
-        if source.is_dir():
-            shutil.copytree(source, target / part, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, target / part)
-    return target
+    return copy_project(tmp_path / "project")
 
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))

@@ -12,36 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import PROJECT_PARTS, ROOT, mkdocs_build
+from conftest import GOOD_PROVIDER, ROOT, copy_project, mkdocs_build
 
 BAD = "data/providers/bad.yaml"
-GOOD = """\
-# yaml-language-server: $schema=../../schema/provider.schema.json
-name: Example Cloud
-website: https://example.com
-offerings:
-  - kind: network_volume
-    product: Volume
-    price:
-      currency: USD
-      unit: GB-month
-      tiers:
-        - {up_to: 1000, amount: 0.07}
-        - {amount: 0.05}
-    billed_while_detached: "yes"
-    region_binding: datacenter
-    throughput: unknown
-    max_size: 4 TB
-    snapshots: unknown
-    multi_attach: "no"
-    spot_usable: unknown
-    egress: free
-    notes: {de: Hinweis, zh: 说明, ro: Notă}
-    sources:
-      - url: https://example.com/docs
-        seen: 2026-07-20
-        covers: [price, billed_while_detached, region_binding, max_size, multi_attach, egress]
-"""
+GOOD = GOOD_PROVIDER
 
 
 @dataclass(frozen=True)
@@ -249,15 +223,7 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    target = tmp_path_factory.mktemp("bad-data") / "project"
-    target.mkdir()
-    for part in PROJECT_PARTS:
-        source = ROOT / part
-        if source.is_dir():
-            shutil.copytree(source, target / part, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, target / part)
-    return target
+    return copy_project(tmp_path_factory.mktemp("bad-data") / "project")
 
 
 @pytest.fixture

@@ -5,21 +5,14 @@ from __future__ import annotations
 import shutil
 
 import yaml
-from conftest import PROJECT_PARTS, ROOT, mkdocs_build
+from conftest import ROOT, copy_project, mkdocs_build
 
 FIXTURE = ROOT / "tests" / "fixtures" / "fourth-language"
 LANGUAGE_LINE = "        - {locale: zh, name: 中文}\n"
 
 
 def test_a_fourth_language_builds_in_that_language(tmp_path) -> None:
-    project = tmp_path / "project"
-    project.mkdir()
-    for part in PROJECT_PARTS:
-        source = ROOT / part
-        if source.is_dir():
-            shutil.copytree(source, project / part, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, project / part)
+    project = copy_project(tmp_path / "project")
     # the three additions, and nothing else
     shutil.copytree(FIXTURE / "docs" / "fr", project / "docs" / "fr")
     shutil.copy2(FIXTURE / "data" / "i18n" / "fr.yaml", project / "data" / "i18n" / "fr.yaml")

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import LANGUAGE_PREFIX, LANGUAGES, PROJECT_PARTS, ROOT, Build, mkdocs_build, serve_directory
+from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, Build, copy_project, mkdocs_build, serve_directory
 
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile.yaml"
 PAGES = ["", "providers/", "providers/zz-hostile/", "data/"]
@@ -18,14 +18,7 @@ PAGES = ["", "providers/", "providers/zz-hostile/", "data/"]
 
 @pytest.fixture(scope="module")
 def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    project = tmp_path_factory.mktemp("hostile") / "project"
-    project.mkdir()
-    for part in PROJECT_PARTS:
-        source = ROOT / part
-        if source.is_dir():
-            shutil.copytree(source, project / part, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, project / part)
+    project = copy_project(tmp_path_factory.mktemp("hostile") / "project")
     shutil.copy2(HOSTILE, project / "data" / "providers" / "zz-hostile.yaml")
     build = mkdocs_build(project, project / "site")
     assert build.returncode == 0, build.output

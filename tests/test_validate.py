@@ -7,36 +7,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import LANGUAGES, ROOT
+from conftest import GOOD_PROVIDER, LANGUAGES, ROOT
 
 from gpustorage.validate import load_dataset, load_providers
 
-GOOD = """\
-# yaml-language-server: $schema=../../schema/provider.schema.json
-name: Example Cloud
-website: https://example.com
-offerings:
-  - kind: network_volume
-    product: Volume
-    price:
-      currency: USD
-      unit: GB-month
-      tiers:
-        - {up_to: 1000, amount: 0.07}
-        - {amount: 0.05}
-    billed_while_detached: "yes"
-    region_binding: datacenter
-    throughput: unknown
-    max_size: 4 TB
-    snapshots: unknown
-    multi_attach: "no"
-    spot_usable: unknown
-    egress: free
-    sources:
-      - url: https://example.com/docs
-        seen: 2026-07-20
-        covers: [price, billed_while_detached, region_binding, max_size, multi_attach, egress]
-"""
+GOOD = GOOD_PROVIDER
 
 
 def problems_for(tmp_path: Path, text: str, name: str = "example.yaml") -> list[str]:
@@ -83,14 +58,14 @@ def test_good_file_is_valid(tmp_path: Path) -> None:
         (
             ("seen: 2026-07-20", 'seen: "July 2026"'),
             [
-                "example.yaml:23:9: 'seen' must be a date written as YYYY-MM-DD (without quotes); "
+                "example.yaml:24:9: 'seen' must be a date written as YYYY-MM-DD (without quotes); "
                 "got 'July 2026'"
             ],
         ),
         (
             ("url: https://example.com/docs", "url: http://example.com/docs"),
             [
-                "example.yaml:22:9: 'url' must be an https:// URL without spaces, quotes, backslashes or "
+                "example.yaml:23:9: 'url' must be an https:// URL without spaces, quotes, backslashes or "
                 "angle brackets; got 'http://example.com/docs'"
             ],
         ),
@@ -125,7 +100,7 @@ def test_good_file_is_valid(tmp_path: Path) -> None:
         (
             ("covers: [price,", "covers: [prices,"),
             [
-                "example.yaml:24:18: 'covers' must be one of 'price', 'billed_while_detached', "
+                "example.yaml:25:18: 'covers' must be one of 'price', 'billed_while_detached', "
                 "'region_binding', 'throughput', 'max_size', 'snapshots', 'multi_attach', "
                 "'spot_usable' or 'egress'; got 'prices'",
             ],
@@ -139,7 +114,7 @@ def test_each_mistake_is_located(tmp_path: Path, change: tuple[str, str], expect
 
 
 def test_notes_must_cover_every_language(tmp_path: Path) -> None:
-    text = GOOD.replace("    sources:\n", "    notes: {de: Hallo, ro: Salut, en: Hi}\n    sources:\n")
+    text = GOOD.replace("{de: Hinweis, zh: 说明, ro: Notă}", "{de: Hallo, ro: Salut, en: Hi}")
     assert problems_for(tmp_path, text) == [
         "example.yaml:21:5: 'notes' has no 'zh' text (expected: de, ro, zh)",
         "example.yaml:21:35: 'notes' has text in 'en', which is not a site language (expected: de, ro, zh)",
