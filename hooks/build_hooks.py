@@ -7,9 +7,9 @@ Data is loaded and validated once (DatasetCache); each build only picks its lang
 from __future__ import annotations
 
 import copy
-import html
-import re
+import json
 from pathlib import Path
+from urllib.parse import urljoin
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -22,6 +22,7 @@ from gpustorage import DataError, DatasetCache, SiteView
 from gpustorage.export import write_api
 from gpustorage.normalize import build_date
 from gpustorage.render import (
+    dataset_jsonld,
     faq_jsonld,
     fill_markers,
     render_provider_page,
@@ -30,8 +31,7 @@ from gpustorage.render import (
 )
 
 _cache = DatasetCache()
-_PROVIDER_PAGE = re.compile(r"^providers/([a-z0-9-]+)\.md$")
-_root_404: bytes | None = None
+_not_found_pages: dict[str, str] = {}  # the rendered 404 page of each language
 
 
 def _i18n(config: MkDocsConfig) -> Any:
@@ -55,6 +55,10 @@ def on_config(config: MkDocsConfig) -> None:
     view = _view(config)
     config.site_name = view.t("site.name")
     config.site_description = view.t("site.description")
+    # read by overrides/main.html
+    config.extra["language_root"] = _language_root(config)
+    config.extra["default_language"] = _i18n(config).default_language
+    config.extra["og_locale"] = view.t("site.og_locale")
 
 
 @event_priority(-200)  # after static-i18n's on_files, which would drop in-memory pages
@@ -89,15 +93,23 @@ def _provider_file(config: MkDocsConfig, i18n: Any, provider_id: str, content: s
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
     view = _view(config)
-    provider = _PROVIDER_PAGE.match(page.file.src_uri)
-    if provider:
-        # Material prints the title unescaped (and unescapes heading text first): give it one
-        # that is already escaped
-        name = next(p.name for p in view.providers if p.id == provider.group(1))
-        page.meta["title"] = html.escape(name)
+    site_root = site_root_for(page.url)
+    blocks = []
     if "<!-- data:faq -->" in markdown:
-        page.meta["jsonld"] = script_json(faq_jsonld(view, page.canonical_url or ""))
-    return fill_markers(markdown, view, site_root_for(page.url))
+        blocks.append(faq_jsonld(view, page.canonical_url or ""))
+    if "<!-- data:dataset -->" in markdown:
+        blocks.append(dataset_jsonld(view, page.canonical_url or "", site_root))
+    page.meta["jsonld"] = [script_json(block) for block in blocks]
+    return fill_markers(markdown, view, site_root)
+
+
+def _language_root(config: MkDocsConfig) -> str:
+    i18n = _i18n(config)
+    return "" if i18n.current_language == i18n.default_language else f"{i18n.current_language}/"
+
+
+def on_env(env: Any, config: MkDocsConfig, files: Files) -> None:
+    env.filters["absolute_url"] = lambda base, link: urljoin(base, link)
 
 
 def on_pre_template(template: Any, template_name: str, config: MkDocsConfig) -> Any:
@@ -108,24 +120,47 @@ def on_pre_template(template: Any, template_name: str, config: MkDocsConfig) -> 
     return template
 
 
+def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
+    if template_name == "404.html":
+        _not_found_pages[_i18n(config).current_language] = output
+    return output
+
+
+@event_priority(-200)  # after static-i18n has built every language and merged the search index
 def on_post_build(config: MkDocsConfig) -> None:
     i18n = _i18n(config)
-    if i18n.current_language == i18n.default_language and _cache.dataset is not None:
-        write_api(Path(config.site_dir) / "api" / "v1", _cache.dataset, _view(config).today)
-    _keep_404_per_language(config, i18n)
+    if i18n.building:  # one language of several: the last (outermost) build finishes the site
+        return
+    site = Path(config.site_dir)
+    if _cache.dataset is not None:
+        write_api(site / "api" / "v1", _cache.dataset, _view(config).today)
+    languages = list(i18n.build_languages)
+    # static-i18n lets every language overwrite the one root 404 page: give each its own
+    for lang, page in _not_found_pages.items():
+        target = site / ("" if lang == i18n.default_language else lang) / "404.html"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(page, encoding="utf-8")
+    split_search_index(site, languages, i18n.default_language)
 
 
-def _keep_404_per_language(config: MkDocsConfig, i18n: Any) -> None:
-    """Give each language its own 404 page; static-i18n lets every build overwrite the root one."""
-    global _root_404
-    root_404 = Path(config.site_dir) / "404.html"
-    if not root_404.exists():
+def split_search_index(site: Path, languages: list[str], default: str) -> None:
+    """One search index per language, so a reader searching in Chinese finds Chinese pages only.
+
+    static-i18n merges every language into site/search/search_index.json; each language gets its
+    own index below its root, with locations relative to that root (the pages' "base" points there).
+    """
+    index_file = site / "search" / "search_index.json"
+    if not index_file.exists():
         return
-    if i18n.current_language == i18n.default_language:
-        _root_404 = root_404.read_bytes()
-        return
-    target = Path(config.site_dir) / i18n.current_language / "404.html"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    root_404.replace(target)
-    if _root_404 is not None:
-        root_404.write_bytes(_root_404)
+    index = json.loads(index_file.read_text(encoding="utf-8"))
+    prefixes = {lang: f"{lang}/" for lang in languages if lang != default}
+    by_language: dict[str, list[dict[str, Any]]] = {lang: [] for lang in languages}
+    for entry in index["docs"]:
+        lang = next((lang for lang, prefix in prefixes.items() if entry["location"].startswith(prefix)), default)
+        location = entry["location"].removeprefix(prefixes.get(lang, ""))
+        by_language[lang].append({**entry, "location": location})
+    for lang, docs in by_language.items():
+        target = site / prefixes.get(lang, "") / "search" / "search_index.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps({**index, "docs": docs}, ensure_ascii=False, separators=(",", ":"))
+        target.write_text(text, encoding="utf-8")

@@ -273,8 +273,10 @@ def test_every_offering_is_shown_without_paging(page, server: str, lang: str) ->
 
 
 def test_pages_request_nothing_from_other_hosts(page, server: str) -> None:
-    hosts = set()
+    hosts, failed = set(), []
     page.on("request", lambda request: hosts.add(urlparse(request.url).netloc))
+    page.on("response", lambda response: response.status >= 400 and failed.append(response.url))
     for path in ("", "zh/", "ro/providers/runpod/", "data/", "zh/providers/"):
         page.goto(f"{server}/{path}", wait_until="networkidle")
     assert hosts == {urlparse(server).netloc}
+    assert failed == [], "no request may fail (a 404 is an error in the console)"

@@ -11,6 +11,7 @@ import json
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
@@ -70,6 +71,8 @@ def _environment() -> Environment:
         filter_values=FILTER_VALUES,
     )
     env.filters["script_json"] = lambda value: Markup(script_json(value))
+    # a YAML (JSON) string for front matter
+    env.filters["yaml"] = lambda value: Markup(json.dumps(str(value), ensure_ascii=False))
     return env
 
 
@@ -117,6 +120,30 @@ def fill_markers(markdown: str, view: SiteView, site_root: str) -> str:
     `site_root` is the relative path from the page to the site root, for links to the API files.
     """
     return MARKER.sub(lambda match: render(f"{match.group(1)}.md.j2", view, site_root=site_root), markdown)
+
+
+def dataset_jsonld(view: SiteView, url: str, site_root: str) -> dict[str, Any]:
+    """schema.org Dataset for the Data and API page: what the exports hold, where, under which licence."""
+    t = view.t
+    api = urljoin(url, f"{site_root}api/v1/")
+    return {
+        "@context": "https://schema.org",
+        "@type": "Dataset",
+        "name": t("site.name"),
+        "description": t("site.description"),
+        "url": url,
+        "inLanguage": view.lang,
+        "license": "https://creativecommons.org/licenses/by/4.0/",
+        "isAccessibleForFree": True,
+        "dateModified": view.today.isoformat(),
+        "creator": {"@type": "Organization", "name": "Cloud GPU storage guide contributors"},
+        "keywords": [t(f"kind.{kind.value}") for kind in StorageKind],
+        "variableMeasured": [t(f"column.{column}") for column in COLUMNS],
+        "distribution": [
+            {"@type": "DataDownload", "encodingFormat": "application/json", "contentUrl": f"{api}providers.json"},
+            {"@type": "DataDownload", "encodingFormat": "text/csv", "contentUrl": f"{api}offerings.csv"},
+        ],
+    }
 
 
 def faq_jsonld(view: SiteView, url: str) -> dict[str, Any]:
