@@ -9,8 +9,8 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
-from urllib.parse import urljoin
 from typing import Any
+from urllib.parse import urljoin
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -156,7 +156,9 @@ def split_search_index(site: Path, languages: list[str], default: str) -> None:
     prefixes = {lang: f"{lang}/" for lang in languages if lang != default}
     by_language: dict[str, list[dict[str, Any]]] = {lang: [] for lang in languages}
     for entry in index["docs"]:
-        lang = next((lang for lang, prefix in prefixes.items() if entry["location"].startswith(prefix)), default)
+        lang = next(
+            (lang for lang, prefix in prefixes.items() if entry["location"].startswith(prefix)), default
+        )
         location = entry["location"].removeprefix(prefixes.get(lang, ""))
         by_language[lang].append({**entry, "location": location})
     for lang, docs in by_language.items():

@@ -8,6 +8,7 @@ import functools
 import http.server
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import threading
@@ -23,6 +24,18 @@ LANGUAGES = ("de", "zh", "ro")
 BUILD_DATE = dt.date(2026, 11, 30)  # tests judge freshness by a fixed date, not by the clock
 SOURCE_DATE_EPOCH = str(int(dt.datetime(2026, 11, 30, tzinfo=dt.UTC).timestamp()))
 LANGUAGE_PREFIX = {"de": "", "zh": "zh/", "ro": "ro/"}
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+# The test site is built for the address it is served at, as a deployment is: absolute links
+# (canonical, hreflang, the 404 page's assets) then lead somewhere real.
+SITE_PORT = _free_port()
+SITE_URL = f"http://127.0.0.1:{SITE_PORT}/"
 PROJECT_PARTS = ("mkdocs.yml", "docs", "data", "hooks", "overrides", "schema")
 
 
@@ -86,7 +99,7 @@ def mkdocs_build(project: Path, site: Path) -> Build:
     env = {
         **os.environ,
         "NO_MKDOCS_2_WARNING": "1",
-        "SITE_URL": "https://example.org/",
+        "SITE_URL": SITE_URL,
         "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH,
     }
     result = subprocess.run(
@@ -131,10 +144,10 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve_directory(directory: Path) -> Iterator[str]:
-    """A static file server for `directory` on a free loopback port."""
+def serve_directory(directory: Path, port: int = 0) -> Iterator[str]:
+    """A static file server for `directory` on a loopback port (a free one unless given)."""
     handler = functools.partial(_QuietHandler, directory=str(directory))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:
@@ -145,8 +158,8 @@ def serve_directory(directory: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def server(site: Build) -> Iterator[str]:
-    """The built site served on a loopback port."""
-    with serve_directory(site.site) as url:
+    """The built site served at the address it was built for."""
+    with serve_directory(site.site, SITE_PORT) as url:
         yield url
 
 

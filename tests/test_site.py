@@ -8,12 +8,11 @@ from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
 import pytest
-from conftest import BUILD_DATE, LANGUAGE_PREFIX, LANGUAGES, ROOT, Build
+from conftest import BUILD_DATE, LANGUAGE_PREFIX, LANGUAGES, ROOT, SITE_URL, Build
 
 from gpustorage.transform import site_view
 from gpustorage.validate import load_dataset
 
-SITE_URL = "https://example.org/"
 DATASET = load_dataset(ROOT, LANGUAGES)
 VIEWS = {lang: site_view(DATASET, lang, BUILD_DATE, "https://example.org/repo") for lang in LANGUAGES}
 PROVIDERS = sorted(DATASET.providers)

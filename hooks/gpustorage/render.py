@@ -140,7 +140,11 @@ def dataset_jsonld(view: SiteView, url: str, site_root: str) -> dict[str, Any]:
         "keywords": [t(f"kind.{kind.value}") for kind in StorageKind],
         "variableMeasured": [t(f"column.{column}") for column in COLUMNS],
         "distribution": [
-            {"@type": "DataDownload", "encodingFormat": "application/json", "contentUrl": f"{api}providers.json"},
+            {
+                "@type": "DataDownload",
+                "encodingFormat": "application/json",
+                "contentUrl": f"{api}providers.json",
+            },
             {"@type": "DataDownload", "encodingFormat": "text/csv", "contentUrl": f"{api}offerings.csv"},
         ],
     }

@@ -1,0 +1,191 @@
+"""Quality gates on the built site: accessibility, search per language, findability, reproducibility."""
+
+from __future__ import annotations
+
+import filecmp
+import json
+from importlib import resources
+from pathlib import Path
+from urllib.parse import urljoin, urlparse
+
+import jieba
+import pytest
+from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, SITE_URL, Build, copy_project, mkdocs_build
+
+from gpustorage.validate import load_dataset
+
+DATASET = load_dataset(ROOT, LANGUAGES)
+AXE = (resources.files("axe_playwright_python") / "axe.min.js").read_text(encoding="utf-8")
+PAGE_KINDS = {
+    "guide": "",
+    "guide with tools in use": "?preset=fleet&gb=500&months=6&out=50",
+    "providers": "providers/",
+    "provider page": "providers/runpod/",
+    "provider without storage": "providers/saladcloud/",
+    "data": "data/",
+    "contribute": "contribute/",
+    "404": "404.html",
+}
+
+
+def every_page(lang: str) -> list[str]:
+    """Every page of one language, relative to the site root."""
+    prefix = LANGUAGE_PREFIX[lang]
+    pages = ["", "providers/", "data/", "contribute/", *(f"providers/{pid}/" for pid in DATASET.providers)]
+    return [f"{prefix}{page}" for page in pages]
+
+
+# ---- accessibility -------------------------------------------------------------------------------
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("kind", list(PAGE_KINDS))
+def test_axe_finds_no_violation(page, server: str, lang: str, kind: str) -> None:
+    page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}{PAGE_KINDS[kind]}")
+    page.add_script_tag(content=AXE)
+    violations = page.evaluate(
+        "async () => (await axe.run(document)).violations"
+        ".map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')}`)"
+    )
+    assert violations == []
+
+
+# ---- search ----------------------------------------------------------------------------------------
+
+SEARCHES = [
+    ("de", "Checkpoints", "Was persistenter Speicher bedeutet"),
+    ("zh", "检查点", "当你租用云GPU时"),  # a word inside a sentence: found thanks to segmentation
+    ("zh", "存储卷", None),
+    ("ro", "punctele de control", "Ce înseamnă stocarea persistentă"),
+]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("lang", "query", "expected_title"), SEARCHES)
+def test_search_finds_pages_of_the_readers_language_only(
+    page, server: str, lang: str, query: str, expected_title: str | None
+) -> None:
+    here = f"{server}/{LANGUAGE_PREFIX[lang]}"
+    page.goto(here)
+    page.click("input.md-search__input")
+    page.fill("input.md-search__input", query)
+    page.keyboard.press("End")  # the search box reacts to key events
+    page.wait_for_selector(".md-search-result__item a.md-search-result__link", timeout=10_000)
+    links = page.eval_on_selector_all(".md-search-result__link", "links => links.map(a => a.href)")
+    titles = page.eval_on_selector_all(
+        ".md-search-result__item h1, .md-search-result__item h2", "hs => hs.map(h => h.textContent)"
+    )
+    assert links
+    others = [f"/{LANGUAGE_PREFIX[o]}" for o in LANGUAGES if o != lang and LANGUAGE_PREFIX[o]]
+    for link in links:
+        path = urlparse(link).path
+        assert path.startswith(f"/{LANGUAGE_PREFIX[lang]}"), link
+        assert not any(path.startswith(prefix) for prefix in others), link
+    if expected_title:
+        assert any(expected_title in title.replace("\u200b", "") for title in titles), titles
+
+
+def test_chinese_segmentation_keeps_gpu_terms_whole() -> None:
+    segmenter = jieba.Tokenizer()
+    segmenter.load_userdict(str(ROOT / "data" / "search" / "jieba-user-dict.txt"))
+    assert "英伟达" in segmenter.lcut("英伟达显卡的持久存储")
+    assert "持久存储" in segmenter.lcut("英伟达显卡的持久存储")
+
+
+def test_each_language_has_its_own_search_index(site: Build) -> None:
+    for lang in LANGUAGES:
+        index = json.loads((site.site / LANGUAGE_PREFIX[lang] / "search" / "search_index.json").read_text())
+        locations = [doc["location"] for doc in index["docs"]]
+        assert locations and not any(loc.startswith(("zh/", "ro/")) for loc in locations)
+        path = f"{LANGUAGE_PREFIX[lang]}providers/runpod/"
+        base = json.loads(site.page(path).select_one("#__config").string)["base"]
+        assert urljoin(urljoin(SITE_URL, path), base).rstrip("/") == urljoin(
+            SITE_URL, LANGUAGE_PREFIX[lang]
+        ).rstrip("/")
+    zh = (site.site / "zh" / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "持久存储" in zh and "Speicher" not in zh
+
+
+# ---- findability -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_has_absolute_hreflang_canonical_and_social_tags(site: Build, lang: str) -> None:
+    descriptions = {}
+    for path in every_page(lang):
+        page = site.page(path)
+        url = urljoin(SITE_URL, path)
+        assert page.select_one("link[rel=canonical]")["href"] == url
+        alternates = {link["hreflang"]: link["href"] for link in page.select("link[rel=alternate][hreflang]")}
+        twin = path.removeprefix(LANGUAGE_PREFIX[lang])
+        expected = {other: urljoin(SITE_URL, f"{LANGUAGE_PREFIX[other]}{twin}") for other in LANGUAGES}
+        assert alternates == {**expected, "x-default": expected["de"]}, path
+        meta = {tag["property"]: tag["content"] for tag in page.select("meta[property^='og:']")}
+        assert meta["og:url"] == url and meta["og:title"] and meta["og:description"]
+        assert meta["og:locale"].startswith(lang)
+        description = page.select_one("meta[name=description]")["content"]
+        assert 25 <= len(description) <= 300, path  # Chinese says in 30 characters what takes 100
+        descriptions[path] = description
+    assert len(set(descriptions.values())) == len(descriptions), "each page needs its own description"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_404_pages_are_per_language_and_not_indexed(site: Build, lang: str) -> None:
+    page = site.page(f"{LANGUAGE_PREFIX[lang]}404.html")
+    assert page.html["lang"] == lang
+    assert page.select_one("meta[name=robots]")["content"] == "noindex"
+
+
+def test_sitemap_lists_every_page_with_its_language_alternates(site: Build) -> None:
+    import xml.etree.ElementTree as ElementTree
+
+    names = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+    root = ElementTree.parse(site.site / "sitemap.xml").getroot()
+    entries = {url.find("s:loc", names).text: url for url in root.findall("s:url", names)}
+    for lang in LANGUAGES:
+        for path in every_page(lang):
+            entry = entries[urljoin(SITE_URL, path)]
+            links = {link.get("hreflang"): link.get("href") for link in entry.findall("x:link", names)}
+            twin = path.removeprefix(LANGUAGE_PREFIX[lang])
+            assert links == {o: urljoin(SITE_URL, f"{LANGUAGE_PREFIX[o]}{twin}") for o in LANGUAGES}, path
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_json_ld_is_valid_faq_and_dataset(site: Build, lang: str) -> None:
+    def blocks(path: str) -> list[dict]:
+        return [json.loads(s.string) for s in site.page(path).select('script[type="application/ld+json"]')]
+
+    (faq,) = blocks(LANGUAGE_PREFIX[lang])
+    assert faq["@context"] == "https://schema.org" and faq["@type"] == "FAQPage"
+    assert all(q["@type"] == "Question" and q["acceptedAnswer"]["text"] for q in faq["mainEntity"])
+    (dataset,) = blocks(f"{LANGUAGE_PREFIX[lang]}data/")
+    assert dataset["@type"] == "Dataset" and dataset["inLanguage"] == lang
+    assert dataset["license"].startswith("https://creativecommons.org/licenses/by/4.0")
+    assert dataset["name"] and len(dataset["description"]) >= 20
+    downloads = {d["encodingFormat"]: d["contentUrl"] for d in dataset["distribution"]}
+    assert downloads == {
+        "application/json": urljoin(SITE_URL, "api/v1/providers.json"),
+        "text/csv": urljoin(SITE_URL, "api/v1/offerings.csv"),
+    }
+
+
+# ---- reproducibility -------------------------------------------------------------------------------
+
+
+def _differences(left: Path, right: Path) -> list[str]:
+    compared = filecmp.dircmp(left, right)
+    found = [str(Path(left, name)) for name in compared.left_only + compared.right_only + compared.diff_files]
+    found += [str(Path(left, name)) for name in compared.funny_files]
+    for name in compared.common_dirs:
+        found += _differences(left / name, right / name)
+    return found
+
+
+def test_two_builds_of_one_commit_are_identical(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    first = mkdocs_build(project, tmp_path / "first")
+    second = mkdocs_build(project, tmp_path / "second")
+    assert first.returncode == second.returncode == 0
+    filecmp.clear_cache()
+    assert _differences(first.site, second.site) == []
