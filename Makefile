@@ -46,5 +46,9 @@ test: $(VENV)/.test-installed  ## every test, lint included
 clean:
 	rm -rf site $(VENV)
 
-bench: $(VENV)/.test-installed  ## timings on this machine -> bench/results/latest.json
+bench/node_modules/.installed: bench/package.json bench/package-lock.json
+	cd bench && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+bench: $(VENV)/.test-installed bench/node_modules/.installed  ## figures and targets -> bench/results/latest.json
 	cd bench && ../$(BIN)/python run.py

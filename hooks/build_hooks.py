@@ -7,7 +7,11 @@ Data is loaded and validated once (DatasetCache); each build only picks its lang
 from __future__ import annotations
 
 import copy
+import functools
 import json
+import os
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
@@ -31,6 +35,33 @@ from gpustorage.render import (
 )
 
 _cache = DatasetCache()
+# Benchmarks set GS_TIMINGS to a file: the time spent in these hooks (the generator's share of a
+# build) is written there when MkDocs shuts down.
+_TIMINGS_FILE = os.environ.get("GS_TIMINGS")
+_timings: dict[str, float] = {}
+
+
+def _timed(handler: Callable[..., Any]) -> Callable[..., Any]:
+    if not _TIMINGS_FILE:
+        return handler
+
+    @functools.wraps(handler)
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return handler(*args, **kwargs)
+        finally:
+            _timings[handler.__name__] = _timings.get(handler.__name__, 0.0) + time.perf_counter() - start
+
+    return timed
+
+
+def on_shutdown() -> None:
+    if _TIMINGS_FILE:
+        Path(_TIMINGS_FILE).write_text(json.dumps(_timings), encoding="utf-8")
+
+
+_current: dict[str, SiteView] = {}  # the view of the language being built
 _not_found_pages: dict[str, str] = {}  # the rendered 404 page of each language
 
 
@@ -38,7 +69,8 @@ def _i18n(config: MkDocsConfig) -> Any:
     return config.plugins["i18n"]
 
 
-def _view(config: MkDocsConfig) -> SiteView:
+def _load_view(config: MkDocsConfig) -> SiteView:
+    """This build's language view; the data is read again only if a file under data/ changed."""
     i18n = _i18n(config)
     languages = list(i18n.build_languages)
     root = Path(config.config_file_path).parent
@@ -46,13 +78,20 @@ def _view(config: MkDocsConfig) -> SiteView:
         views = _cache.views(root, languages, build_date(), config.extra["repository"])
     except DataError as error:
         raise PluginError(f"invalid data\n{error.report()}") from None
-    return views[i18n.current_language]
+    _current["view"] = views[i18n.current_language]
+    return _current["view"]
+
+
+def _view(config: MkDocsConfig) -> SiteView:
+    """The view on_config loaded for this language build (cheap: events run once per page)."""
+    return _current["view"]
 
 
 @event_priority(-150)  # after static-i18n has set the language of this build
+@_timed
 def on_config(config: MkDocsConfig) -> None:
     # loading validates before anything is written: a data error leaves no half-written site
-    view = _view(config)
+    view = _load_view(config)
     config.site_name = view.t("site.name")
     config.site_description = view.t("site.description")
     # read by overrides/main.html
@@ -62,11 +101,12 @@ def on_config(config: MkDocsConfig) -> None:
 
 
 @event_priority(-200)  # after static-i18n's on_files, which would drop in-memory pages
+@_timed
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     i18n = _i18n(config)
     view = _view(config)
     for provider in view.providers:
-        files.append(_provider_file(config, i18n, provider.id, render_provider_page(view, provider.id)))
+        files.append(_provider_file(config, i18n, provider.id, render_provider_page(view, provider)))
     # the sitemap lists alternates from this map, filled before our pages existed
     i18n.i18n_files_per_language[view.lang] = files.documentation_pages()
     return files
@@ -91,6 +131,7 @@ def _provider_file(config: MkDocsConfig, i18n: Any, provider_id: str, content: s
     return page
 
 
+@_timed
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
     view = _view(config)
     site_root = site_root_for(page.url)
@@ -108,10 +149,12 @@ def _language_root(config: MkDocsConfig) -> str:
     return "" if i18n.current_language == i18n.default_language else f"{i18n.current_language}/"
 
 
+@_timed
 def on_env(env: Any, config: MkDocsConfig, files: Files) -> None:
     env.filters["absolute_url"] = lambda base, link: urljoin(base, link)
 
 
+@_timed
 def on_pre_template(template: Any, template_name: str, config: MkDocsConfig) -> Any:
     """The 404 page's language menu must point at the language roots, not at the last page built."""
     i18n = _i18n(config)
@@ -120,6 +163,7 @@ def on_pre_template(template: Any, template_name: str, config: MkDocsConfig) -> 
     return template
 
 
+@_timed
 def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
     if template_name == "404.html":
         _not_found_pages[_i18n(config).current_language] = output
@@ -127,6 +171,7 @@ def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> s
 
 
 @event_priority(-200)  # after static-i18n has built every language and merged the search index
+@_timed
 def on_post_build(config: MkDocsConfig) -> None:
     i18n = _i18n(config)
     if i18n.building:  # one language of several: the last (outermost) build finishes the site

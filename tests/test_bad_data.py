@@ -201,7 +201,7 @@ CASES = [
     Case(
         "deep nesting",
         GOOD.split("\n", 1)[0] + "\nname: " + "[" * 20_000 + "]" * 20_000 + "\n",
-        f"{BAD}:1:",
+        f"{BAD}:2:",
         "nested too deeply",
     ),
     Case(

@@ -75,7 +75,7 @@ def test_md_makes_any_text_inert(hostile: str) -> None:
 def test_provider_page_renders_every_offering_and_source() -> None:
     for lang, view in VIEWS.items():
         for provider in view.providers:
-            html = to_html(render_provider_page(view, provider.id))
+            html = to_html(render_provider_page(view, provider))
             assert html.find("h1").get_text() == provider.name
             assert len(html.select("table.gs-facts")) == len(provider.offerings)
             for offering in provider.offerings:

@@ -11,7 +11,7 @@ import datetime as dt
 from pathlib import Path
 
 from .problems import DataError, Problem
-from .transform import SiteView, site_view
+from .transform import SiteView, provenance_table, site_view
 from .validate import Dataset, load_dataset
 
 __all__ = ["DataError", "Dataset", "DatasetCache", "Problem", "SiteView"]
@@ -38,6 +38,9 @@ class DatasetCache:
         key = (tuple(languages), today, repository, *self._fingerprint(root))
         if key != self._key:
             self.dataset = load_dataset(root, languages)
-            self._views = {lang: site_view(self.dataset, lang, today, repository) for lang in languages}
+            table = provenance_table(self.dataset, today)
+            self._views = {
+                lang: site_view(self.dataset, lang, today, repository, table) for lang in languages
+            }
             self._key = key
         return self._views

@@ -21,6 +21,7 @@ from .normalize import (
     checked_date,
     is_stale,
     provenance,
+    provenances,
     usd_egress,
     usd_price,
 )
@@ -66,7 +67,8 @@ def derived(offering: Offering, rates: ExchangeRates, today: dt.date) -> dict[st
     """Figures computed from an offering: normalized USD values, sizes in GB, provenance per fact."""
     price = usd_price(offering.price, rates) if isinstance(offering.price, Price) else None
     egress = usd_egress(offering.egress, rates) if not isinstance(offering.egress, str) else None
-    checked = checked_date(offering, today)
+    facts = provenances(offering, today)
+    checked = checked_date(offering, facts)
     return {
         "usd_per_gb_month": _round(price.headline) if price else None,
         "usd_tiers": [
@@ -89,8 +91,7 @@ def derived(offering: Offering, rates: ExchangeRates, today: dt.date) -> dict[st
                 "date": origin.date.isoformat() if origin.date else None,
                 "stale": origin.stale,
             }
-            for fact in Fact
-            if (origin := provenance(offering, fact, today))
+            for fact, origin in facts.items()
         },
     }
 

@@ -62,17 +62,25 @@ for _tag, _pattern, _first in [
     _StrictResolver.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
 
 
-class _ComposeLoader(
-    yaml.reader.Reader,
-    yaml.scanner.Scanner,
-    yaml.parser.Parser,
-    yaml.composer.Composer,
-    _StrictResolver,
-):
+# libyaml (C) scans and parses; PyYAML's composer, in Python, builds the nodes so that aliases can
+# be refused before they are expanded. The pure-Python parser is the fallback.
+try:
+    from yaml.cyaml import CParser as _CParser
+except ImportError:  # PyYAML built without libyaml
+    _CParser = None
+_Parser: Any = _CParser or type(
+    "_PyParser", (yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser), {}
+)
+
+
+class _ComposeLoader(yaml.composer.Composer, _Parser, _StrictResolver):
     def __init__(self, stream: str) -> None:
-        yaml.reader.Reader.__init__(self, stream)
-        yaml.scanner.Scanner.__init__(self)
-        yaml.parser.Parser.__init__(self)
+        if _CParser is not None:
+            _CParser.__init__(self, stream)
+        else:
+            yaml.reader.Reader.__init__(self, stream)
+            yaml.scanner.Scanner.__init__(self)
+            yaml.parser.Parser.__init__(self)
         yaml.composer.Composer.__init__(self)
         _StrictResolver.__init__(self)
 
@@ -152,6 +160,21 @@ class _Builder:
         return result
 
 
+def _position(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of a character offset."""
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _explain(problem: str | None, text: str, line: int) -> str:
+    """The parser's complaint, reworded where a contributor would not recognize the cause."""
+    lines = text.splitlines()
+    if line <= len(lines) and "\t" in lines[line - 1] and "cannot start any token" in (problem or ""):
+        return "a tab character is not allowed in YAML indentation; indent with spaces"
+    if "nesting depth" in (problem or ""):
+        return "values are nested too deeply"
+    return problem or "invalid YAML"
+
+
 def load_text(path: str, text: str) -> tuple[Document | None, list[Problem]]:
     """Parse one YAML document held in `text`; `path` is only used in messages."""
     problems: list[Problem] = []
@@ -159,27 +182,23 @@ def load_text(path: str, text: str) -> tuple[Document | None, list[Problem]]:
         return None, [Problem(path, 1, 1, "the file is empty; expected a YAML mapping")]
     try:
         loader = _ComposeLoader(text)
-    except yaml.reader.ReaderError as error:
-        line = text.count("\n", 0, error.position) + 1
-        column = error.position - (text.rfind("\n", 0, error.position) + 1) + 1
+        try:
+            node = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except yaml.reader.ReaderError as error:  # a character YAML does not allow (control characters)
+        line, column = _position(text, error.position)
         return None, [
             Problem(path, line, column, f"character U+{error.character:04X} is not allowed in a data file")
         ]
-    try:
-        node = loader.get_single_node()
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        reason = error.problem or "invalid YAML"
-        if "'\\t'" in reason:
-            reason = "a tab character is not allowed in YAML indentation; indent with spaces"
-        return None, [Problem(path, line, column, f"not valid YAML: {reason}")]
+        return None, [Problem(path, line, column, f"not valid YAML: {_explain(error.problem, text, line)}")]
     except yaml.YAMLError as error:
         return None, [Problem(path, 1, 1, f"not valid YAML: {error}")]
     except RecursionError:
         return None, [Problem(path, 1, 1, "not valid YAML here: values are nested too deeply")]
-    finally:
-        loader.dispose()
     if node is None:
         return None, [Problem(path, 1, 1, "the file holds no value; expected a YAML mapping")]
     if not isinstance(node, yaml.MappingNode):
@@ -209,6 +228,6 @@ def load_file(file: Path, display_path: str) -> tuple[Document | None, list[Prob
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
-        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1  # in bytes: no text yet
         return None, [Problem(display_path, line, column, "the file is not UTF-8 text; save it as UTF-8")]
     return load_text(display_path, text.removeprefix("\ufeff"))

@@ -140,9 +140,13 @@ def provenance(offering: Offering, fact: Fact, today: dt.date) -> Provenance:
     )
 
 
-def checked_date(offering: Offering, today: dt.date) -> dt.date:
+def provenances(offering: Offering, today: dt.date) -> dict[Fact, Provenance]:
+    return {fact: provenance(offering, fact, today) for fact in Fact}
+
+
+def checked_date(offering: Offering, facts: dict[Fact, Provenance]) -> dt.date:
     """An offering is as fresh as its oldest sourced fact (or its newest source when none is)."""
-    dates = [p.date for fact in Fact if (p := provenance(offering, fact, today)).date is not None]
+    dates = [origin.date for origin in facts.values() if origin.date is not None]
     return min(dates) if dates else max(source.seen for source in offering.sources)
 
 

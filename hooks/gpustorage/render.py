@@ -11,7 +11,7 @@ import json
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin
+from urllib.parse import urlencode, urljoin
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
@@ -19,7 +19,7 @@ from markupsafe import Markup, escape
 from .markers import MARKER
 from .model import RegionBinding, StorageKind
 from .normalize import STALE_AFTER_DAYS
-from .transform import COLUMNS, FILTERS, PRESETS, SiteView
+from .transform import COLUMNS, FILTERS, PRESETS, Cell, OfferingView, ProviderView, SiteView
 
 _MD_ESCAPABLE = re.compile(r"([\\`*_{}\[\]|!])")
 _LIST_START = re.compile(r"^([-+]|\d+(?=[.)]))")
@@ -98,14 +98,71 @@ def _settings(view: SiteView) -> dict[str, Any]:
 ENVIRONMENT = _environment()
 
 
+def _snippets(view: SiteView) -> dict[str, Any]:
+    """HTML for single values, written in Python because templates call it for every cell.
+
+    f-strings with escape() rather than Markup.format(): the comparison formats tens of thousands.
+    """
+    t = view.t
+    badge = Markup(
+        f'<span class="gs-stale-badge" title="{escape(t("stale.title", days=STALE_AFTER_DAYS))}">'
+        f"{escape(t('stale.badge'))}</span>"
+    )
+    label = escape(t("provenance.third_party"))
+    third_party = f'<span class="gs-third-party" title="{label}" aria-label="{label}">†</span>'  # safe HTML
+
+    def cell(c: Cell) -> Markup:
+        classes = "gs-value" + (" gs-unknown" if c.unknown else "") + (" gs-stale" if c.stale else "")
+        html = f'<span class="{classes}">{escape(c.text)}</span>'
+        if c.stale:
+            html += f" {badge}"
+        return Markup(html + third_party if c.third_party else html)  # every part escaped above
+
+    def price(offering: OfferingView) -> Markup:
+        html = cell(offering.cells["price"])
+        if offering.usd_text:
+            html += Markup(f'<br><small class="gs-normalized">{escape(offering.usd_text)}</small>')
+        return html
+
+    def fact_cells(offering: OfferingView) -> Markup:
+        """The comparison row's <td> for every fact, with the sort key the comparison script reads."""
+        cells = []
+        for column in COLUMNS:
+            c = offering.cells[column]
+            sort = f' data-sort="{escape(c.sort)}"' if c.sort is not None else ""
+            content = price(offering) if column == "price" else cell(c)
+            cells.append(f'<td data-column="{column}"{sort}>{content}</td>')
+        return Markup("\n".join(cells))
+
+    def report_url(provider: ProviderView, offering: OfferingView) -> str:
+        """A prefilled "wrong value" issue form: provider, offering and the values shown now."""
+        current = "\n".join(f"{t(f'column.{column}')}: {offering.cells[column].text}" for column in COLUMNS)
+        query = {
+            "template": "wrong-value.yml",
+            "title": f"[{provider.name}] {offering.product}",
+            "provider": provider.id,
+            "offering": offering.product,
+            "field": "",
+            "current": current,
+        }
+        return f"{view.repository}/issues/new?{urlencode(query)}"
+
+    return {
+        "cell": cell,
+        "price_cell": price,
+        "fact_cells": fact_cells,
+        "stale_badge": lambda: badge,
+        "report_url": report_url,
+    }
+
+
 def render(template: str, view: SiteView, **context: Any) -> str:
     return ENVIRONMENT.get_template(template).render(
-        view=view, t=view.t, columns=COLUMNS, settings=_settings(view), **context
+        view=view, t=view.t, columns=COLUMNS, settings=_settings(view), **_snippets(view), **context
     )
 
 
-def render_provider_page(view: SiteView, provider_id: str) -> str:
-    provider = next(p for p in view.providers if p.id == provider_id)
+def render_provider_page(view: SiteView, provider: ProviderView) -> str:
     return render("provider.md.j2", view, provider=provider)
 
 

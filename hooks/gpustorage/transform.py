@@ -11,6 +11,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from enum import Enum
 
+from babel import Locale
 from babel.dates import format_date
 from babel.lists import format_list
 from babel.numbers import format_currency, format_decimal
@@ -26,11 +27,12 @@ from .model import (
     size_in_gb,
 )
 from .normalize import (
+    Provenance,
     UsdEgress,
     UsdPrice,
     checked_date,
     is_stale,
-    provenance,
+    provenances,
     throughput_mb_s,
     usd_egress,
     usd_price,
@@ -57,21 +59,22 @@ class Strings:
         self.lang = lang
         self.ui = ui
         self.notes_fallback = notes_fallback
+        self.locale = Locale.parse(lang)  # parsed once: Babel would parse a code on every call
 
     def __call__(self, key: str, **values: object) -> str:
         return self.ui[key].format(**values)
 
     def money(self, amount: float, currency: str) -> str:
-        return format_currency(amount, currency, locale=self.lang, decimal_quantization=False)
+        return format_currency(amount, currency, locale=self.locale, decimal_quantization=False)
 
     def number(self, value: float) -> str:
-        return format_decimal(value, locale=self.lang)
+        return format_decimal(value, locale=self.locale)
 
     def date(self, value: dt.date) -> str:
-        return format_date(value, "medium", locale=self.lang)
+        return format_date(value, "medium", locale=self.locale)
 
     def join(self, items: list[str]) -> str:
-        return format_list(items, locale=self.lang)
+        return format_list(items, locale=self.locale)
 
     def prose(self, text: dict[str, str] | None) -> Prose | None:
         """Localized prose from data, in this language or else in the fallback language."""
@@ -245,9 +248,8 @@ def _word(fact: Fact, value: str, t: Strings) -> tuple[str, float | None, bool]:
     return t(f"answer.{value}"), ANSWER_RANK[value], False
 
 
-def _fact_cell(offering: Offering, fact: Fact, t: Strings, rates: ExchangeRates, today: dt.date) -> Cell:
+def _fact_cell(offering: Offering, fact: Fact, origin: Provenance, t: Strings, rates: ExchangeRates) -> Cell:
     value = _enum_value(getattr(offering, fact.value))
-    origin = provenance(offering, fact, today)
     provenance_fields = {
         "sources": origin.sources,
         "third_party": origin.third_party,
@@ -289,10 +291,15 @@ def _raw_value(offering: Offering, fact: Fact) -> str:
 
 
 def _offering_view(
-    number: int, offering: Offering, t: Strings, rates: ExchangeRates, today: dt.date
+    number: int,
+    offering: Offering,
+    facts: dict[Fact, Provenance],
+    t: Strings,
+    rates: ExchangeRates,
+    today: dt.date,
 ) -> OfferingView:
-    cells = {fact.value: _fact_cell(offering, fact, t, rates, today) for fact in Fact}
-    checked = checked_date(offering, today)
+    cells = {fact.value: _fact_cell(offering, fact, origin, t, rates) for fact, origin in facts.items()}
+    checked = checked_date(offering, facts)
     price = offering.price if isinstance(offering.price, Price) else None
     usd = usd_price(price, rates) if price else None
     return OfferingView(
@@ -315,8 +322,16 @@ def _offering_view(
 
 
 def provider_view(
-    provider_id: str, file: str, provider: Provider, t: Strings, rates: ExchangeRates, today: dt.date
+    provider_id: str,
+    file: str,
+    provider: Provider,
+    t: Strings,
+    rates: ExchangeRates,
+    today: dt.date,
+    facts: list[dict[Fact, Provenance]] | None = None,
 ) -> ProviderView:
+    """One provider in one language; `facts` is each offering's provenance when already computed."""
+    facts = facts or [provenances(offering, today) for offering in provider.offerings]
     return ProviderView(
         id=provider_id,
         file=file,
@@ -324,8 +339,8 @@ def provider_view(
         website=provider.website,
         notes=t.prose(provider.notes),
         offerings=[
-            _offering_view(number, offering, t, rates, today)
-            for number, offering in enumerate(provider.offerings, 1)
+            _offering_view(number, offering, origin, t, rates, today)
+            for number, (offering, origin) in enumerate(zip(provider.offerings, facts, strict=True), 1)
         ],
         no_storage_sources=[
             _source_view(n, s, t) for n, s in enumerate(provider.no_persistent_storage or [], 1)
@@ -377,11 +392,26 @@ def _data_questions(providers: list[ProviderView], t: Strings) -> list[tuple[str
     return questions
 
 
-def site_view(dataset: Dataset, lang: str, today: dt.date, repository: str) -> SiteView:
+def provenance_table(dataset: Dataset, today: dt.date) -> dict[str, list[dict[Fact, Provenance]]]:
+    """Where every fact comes from, by provider id and offering: the same in every language."""
+    return {
+        pid: [provenances(offering, today) for offering in provider.offerings]
+        for pid, provider in dataset.providers.items()
+    }
+
+
+def site_view(
+    dataset: Dataset,
+    lang: str,
+    today: dt.date,
+    repository: str,
+    table: dict[str, list[dict[Fact, Provenance]]] | None = None,
+) -> SiteView:
     strings = dataset.strings[lang]
     t = Strings(lang, strings.ui, strings.notes_fallback)
+    table = table or provenance_table(dataset, today)
     providers = [
-        provider_view(pid, dataset.files[pid], provider, t, dataset.rates, today)
+        provider_view(pid, dataset.files[pid], provider, t, dataset.rates, today, table[pid])
         for pid, provider in dataset.providers.items()
     ]
     faq = [(item.question, item.answer) for item in strings.faq]

@@ -31,7 +31,7 @@ def write_docs(docs: Path, out: Path, views: dict[str, SiteView]) -> list[Path]:
             for source in sorted((docs / lang).rglob("*.md"))
         }
         for provider in view.providers:
-            pages[f"providers/{provider.id}.md"] = render_provider_page(view, provider.id)
+            pages[f"providers/{provider.id}.md"] = render_provider_page(view, provider)
         for relative, text in pages.items():
             target = out / lang / relative
             target.parent.mkdir(parents=True, exist_ok=True)
