@@ -5,10 +5,12 @@ Expected results are computed here from the YAML data, independently of the page
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
 from urllib.parse import urlparse
 
 import pytest
-from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT
+from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, copy_project, mkdocs_build, serve_directory
 
 from gpustorage.model import Price
 from gpustorage.transform import PRESETS
@@ -280,3 +282,43 @@ def test_pages_request_nothing_from_other_hosts(page, server: str) -> None:
         page.goto(f"{server}/{path}", wait_until="networkidle")
     assert hosts == {urlparse(server).netloc}
     assert failed == [], "no request may fail (a 404 is an error in the console)"
+
+
+@pytest.fixture(scope="module")
+def long_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A site whose comparison is long enough to be shown a page at a time."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from synthetic import write_providers
+
+    project = copy_project(tmp_path_factory.mktemp("long") / "project")
+    write_providers(project / "data" / "providers", 80, seed=7)
+    build = mkdocs_build(project, project / "site")
+    assert build.returncode == 0, build.output
+    with serve_directory(build.site) as url:
+        yield url
+
+
+def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str) -> None:
+    page.goto(f"{long_table}/")
+    page.wait_for_selector("#comparison-tools:not([hidden])")
+    total = page.eval_on_selector_all("#comparison tr.gs-offering", "rows => rows.length")
+    assert total > 100
+
+    def shown() -> int:
+        return page.eval_on_selector_all(
+            "#comparison tr.gs-offering", "rows => rows.filter(r => r.checkVisibility()).length"
+        )
+
+    assert shown() == 50
+    page.click("th[data-column=price] button")
+    assert shown() == 50
+    keys = visible_sort_keys(page, "price")
+    known = [k for k in keys if k is not None]
+    assert known == sorted(known) and len(keys) == 50
+    assert page.text_content("#comparison-show-all") == DATASET.strings["de"].ui["tools.show_all"].format(
+        count=total - 50
+    )
+    page.click("#comparison-show-all")
+    assert shown() == total
+    assert page.is_hidden("#comparison-show-all")
+    page.wait_for_function("location.search.includes('all=1')")

@@ -1,7 +1,7 @@
 /* Comparison tools: sort, filters, workload presets and a storage cost calculator.
  * The static table reads well without this script; the script only enhances it.
  * The view's state lives in the URL query, so a filtered, sorted view can be shared.
- * At most LIMIT offerings are laid out at once ("show all" lifts it): a browser lays out a table
+ * A long table lays out at most PAGE offerings at once ("show all" lifts it): a browser lays out a table
  * of thousands of rows far slower than it filters or sorts them. */
 (function () {
   "use strict";
@@ -17,7 +17,6 @@
   var settingsNode = document.getElementById("comparison-settings");
   if (!table || !form || !settingsNode) return;
 
-  var LIMIT = 100;
   var URL_DELAY_MS = 300;
   var settings = JSON.parse(settingsNode.textContent);
   var strings = settings.strings;
@@ -87,6 +86,9 @@
     return group;
   });
 
+  // short tables (the real dataset) show every row; long ones a page at a time
+  var PAGE = 50;
+  var limit = entries.length > 2 * PAGE ? PAGE : Infinity;
   var state = readUrl();
 
   function readUrl() {
@@ -273,7 +275,7 @@
   function display() {
     var column = state.sort;
     var descending = state.dir === "desc";
-    var budget = state.all ? Infinity : LIMIT;
+    var budget = state.all ? Infinity : limit;
     var hiddenByLimit = 0;
     Array.prototype.forEach.call(headRow.cells, function (th) {
       if (column && th.dataset.column === column) th.setAttribute("aria-sort", descending ? "descending" : "ascending");
