@@ -96,26 +96,34 @@ def derived(offering: Offering, rates: ExchangeRates, today: dt.date) -> dict[st
     }
 
 
-def provider_record(
-    provider_id: str, provider: Provider, rates: ExchangeRates, today: dt.date
-) -> dict[str, Any]:
+Derived = dict[tuple[str, int], dict[str, Any]]  # (provider id, offering number) -> derived()
+
+
+def derive_all(dataset: Dataset, today: dt.date) -> Derived:
+    """The derived figures of every offering, computed once for both exports."""
+    return {
+        (pid, number): derived(offering, dataset.rates, today)
+        for pid, provider in dataset.providers.items()
+        for number, offering in enumerate(provider.offerings, 1)
+    }
+
+
+def provider_record(provider_id: str, provider: Provider, extras: Derived) -> dict[str, Any]:
     record = {"id": provider_id, **provider.model_dump(mode="json")}
-    for offering, exported in zip(provider.offerings, record["offerings"], strict=True):
-        exported["derived"] = derived(offering, rates, today)
+    for number, exported in enumerate(record["offerings"], 1):
+        exported["derived"] = extras[(provider_id, number)]
     return record
 
 
-def providers_json(dataset: Dataset, today: dt.date) -> dict[str, Any]:
+def providers_json(dataset: Dataset, today: dt.date, extras: Derived | None = None) -> dict[str, Any]:
+    extras = extras or derive_all(dataset, today)
     return {
         "version": API_VERSION,
         "generated": today.isoformat(),
         "license": DATA_LICENSE,
         "stale_after_days": STALE_AFTER_DAYS,
         "exchange_rates": dataset.rates.model_dump(mode="json")["rates"],
-        "providers": [
-            provider_record(pid, provider, dataset.rates, today)
-            for pid, provider in dataset.providers.items()
-        ],
+        "providers": [provider_record(pid, provider, extras) for pid, provider in dataset.providers.items()],
     }
 
 
@@ -164,15 +172,14 @@ def _csv_row(
     return [_csv_text(row[column]) for column in CSV_COLUMNS]
 
 
-def offerings_csv(dataset: Dataset, today: dt.date) -> str:
+def offerings_csv(dataset: Dataset, today: dt.date, extras: Derived | None = None) -> str:
+    extras = extras or derive_all(dataset, today)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for pid, provider in dataset.providers.items():
         for number, offering in enumerate(provider.offerings, 1):
-            writer.writerow(
-                _csv_row(pid, provider, number, offering, derived(offering, dataset.rates, today))
-            )
+            writer.writerow(_csv_row(pid, provider, number, offering, extras[(pid, number)]))
     return buffer.getvalue()
 
 
@@ -202,9 +209,12 @@ def _json_text(value: Any) -> str:
 def write_api(out: Path, dataset: Dataset, today: dt.date) -> list[Path]:
     """Write /api/v1/: providers.json, offerings.csv and the JSON Schemas."""
     out.mkdir(parents=True, exist_ok=True)
+    extras = derive_all(dataset, today)
+    # compact: the C encoder is several times faster than indented output, and readers use tools
+    compact = json.dumps(providers_json(dataset, today, extras), ensure_ascii=False, separators=(",", ":"))
     files = {
-        "providers.json": _json_text(providers_json(dataset, today)),
-        "offerings.csv": offerings_csv(dataset, today),
+        "providers.json": compact + "\n",
+        "offerings.csv": offerings_csv(dataset, today, extras),
         **schema_files(),
     }
     for name, text in files.items():
