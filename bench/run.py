@@ -30,9 +30,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from synthetic import write_providers
-
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "hooks"))  # the generator package, as the hooks import it
+
+from synthetic import write_providers  # noqa: E402 - needs the path above
+
 BENCH = ROOT / "bench"
 RESULTS = BENCH / "results"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -170,7 +172,6 @@ def build_times(work: Path) -> dict[str, dict[str, float]]:
 
 
 def validation_time(work: Path) -> dict[str, float]:
-    sys.path.insert(0, str(ROOT / "hooks"))
     from gpustorage.validate import load_dataset
 
     project = work / "build-synthetic_1000"

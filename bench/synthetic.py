@@ -5,20 +5,12 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from gpustorage.model import Fact
+
 KINDS = ["network_volume", "block_volume", "shared_filesystem", "object_storage", "persistent_home"]
 ANSWERS = ['"yes"', '"no"', "partial", "unknown"]
 BINDINGS = ["machine", "datacenter", "zone", "region", "global", "unknown"]
-FACTS = [
-    "price",
-    "billed_while_detached",
-    "region_binding",
-    "throughput",
-    "max_size",
-    "snapshots",
-    "multi_attach",
-    "spot_usable",
-    "egress",
-]
+FACTS = [fact.value for fact in Fact]
 EGRESS_FEE = "\n      currency: USD\n      per: GB\n      amount: 0.01\n      included_gb: 100"
 HEADER = "# yaml-language-server: $schema=../../schema/provider.schema.json\n"
 

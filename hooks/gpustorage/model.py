@@ -24,7 +24,6 @@ from pydantic import (
 )
 
 UNKNOWN = "unknown"
-Unknown = Literal["unknown"]
 
 URL_PATTERN = r"^https://[^\s<>\"'`\\]+$"
 HttpsUrl = Annotated[str, StringConstraints(pattern=URL_PATTERN, max_length=500)]
