@@ -18,7 +18,6 @@ import gzip
 import http.server
 import json
 import os
-import shutil
 import socket
 import statistics
 import subprocess
@@ -33,12 +32,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "hooks"))  # the generator package, as the hooks import it
 
-from synthetic import write_providers  # noqa: E402 - needs the path above
+from projects import copy_project  # noqa: E402 - needs the path above
 
 BENCH = ROOT / "bench"
 RESULTS = BENCH / "results"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-PROJECT_PARTS = ("mkdocs.yml", "docs", "data", "hooks", "overrides", "schema")
 LANGUAGES = {"de": "", "zh": "zh/", "ro": "ro/"}
 RUNS = 7
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking"
@@ -83,20 +81,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-def copy_project(target: Path, providers: int | None = None) -> Path:
-    """The project's sources at `target`, its providers replaced by synthetic ones when asked."""
-    target.mkdir(parents=True)
-    for part in PROJECT_PARTS:
-        source = ROOT / part
-        if source.is_dir():
-            shutil.copytree(source, target / part, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, target / part)
-    if providers is not None:
-        write_providers(target / "data" / "providers", providers)
-    return target
 
 
 def build(project: Path, site: Path, site_url: str = "http://127.0.0.1:8000/") -> dict[str, float]:

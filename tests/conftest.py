@@ -7,7 +7,6 @@ import datetime as dt
 import functools
 import http.server
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -18,6 +17,8 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
+
+from projects import copy_project  # bench/projects.py, shared with the benchmarks
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("de", "zh", "ro")
@@ -36,7 +37,6 @@ def _free_port() -> int:
 # (canonical, hreflang, the 404 page's assets) then lead somewhere real.
 SITE_PORT = _free_port()
 SITE_URL = f"http://127.0.0.1:{SITE_PORT}/"
-PROJECT_PARTS = ("mkdocs.yml", "docs", "data", "hooks", "overrides", "schema")
 
 
 # A valid provider file, the starting point of every "broken file" test.
@@ -67,18 +67,6 @@ offerings:
         seen: 2026-07-20
         covers: [price, billed_while_detached, region_binding, max_size, multi_attach, egress]
 """
-
-
-def copy_project(target: Path) -> Path:
-    """A copy of the project's sources (not its virtual environment or build output) at `target`."""
-    target.mkdir(parents=True)
-    for part in PROJECT_PARTS:
-        source = ROOT / part
-        if source.is_dir():
-            shutil.copytree(source, target / part, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, target / part)
-    return target
 
 
 @dataclass

@@ -5,7 +5,6 @@ Expected results are computed here from the YAML data, independently of the page
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from urllib.parse import urlparse
 
@@ -15,6 +14,7 @@ from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, copy_project, mkdocs_buil
 from gpustorage.model import Price
 from gpustorage.transform import PRESETS
 from gpustorage.validate import load_dataset
+from projects import write_providers
 
 pytestmark = pytest.mark.browser
 DATASET = load_dataset(ROOT, LANGUAGES)
@@ -287,9 +287,6 @@ def test_pages_request_nothing_from_other_hosts(page, server: str) -> None:
 @pytest.fixture(scope="module")
 def long_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A site whose comparison is long enough to be shown a page at a time."""
-    sys.path.insert(0, str(ROOT / "bench"))
-    from synthetic import write_providers
-
     project = copy_project(tmp_path_factory.mktemp("long") / "project")
     write_providers(project / "data" / "providers", 80, seed=7)
     build = mkdocs_build(project, project / "site")

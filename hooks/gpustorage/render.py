@@ -157,8 +157,9 @@ def _snippets(view: SiteView) -> dict[str, Any]:
 
 
 def render(template: str, view: SiteView, **context: Any) -> str:
+    # settings() is built only by the template that prints it (the comparison), not per provider page
     return ENVIRONMENT.get_template(template).render(
-        view=view, t=view.t, columns=COLUMNS, settings=_settings(view), **_snippets(view), **context
+        view=view, t=view.t, columns=COLUMNS, settings=lambda: _settings(view), **_snippets(view), **context
     )
 
 

@@ -1,12 +1,16 @@
-"""Synthetic provider files for benchmarks: valid, varied, deterministic (seeded)."""
+"""Throwaway copies of the project, for tests and benchmarks, and synthetic provider files
+(valid, varied, deterministic) to make them large."""
 
 from __future__ import annotations
 
 import random
+import shutil
 from pathlib import Path
 
 from gpustorage.model import Fact
 
+ROOT = Path(__file__).resolve().parents[1]
+PROJECT_PARTS = ("mkdocs.yml", "docs", "data", "hooks", "overrides", "schema")
 KINDS = ["network_volume", "block_volume", "shared_filesystem", "object_storage", "persistent_home"]
 ANSWERS = ['"yes"', '"no"', "partial", "unknown"]
 BINDINGS = ["machine", "datacenter", "zone", "region", "global", "unknown"]
@@ -59,3 +63,18 @@ def write_providers(directory: Path, count: int, seed: int = 1) -> None:
         offerings = "".join(_offering(rng, index * 10 + n) for n in range(rng.randint(1, 3)))
         text = f"{HEADER}name: Synthetic Cloud {index:04d}\nwebsite: https://example.com/{index}\nofferings:\n{offerings}"
         (directory / f"synthetic-{index:04d}.yaml").write_text(text, encoding="utf-8")
+
+
+def copy_project(target: Path, providers: int | None = None) -> Path:
+    """The project's sources (no virtual environment, no build output) at `target`, its providers
+    replaced by `providers` synthetic ones when asked."""
+    target.mkdir(parents=True)
+    for part in PROJECT_PARTS:
+        source = ROOT / part
+        if source.is_dir():
+            shutil.copytree(source, target / part, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, target / part)
+    if providers is not None:
+        write_providers(target / "data" / "providers", providers)
+    return target
