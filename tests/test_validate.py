@@ -34,7 +34,7 @@ def test_good_file_is_valid(tmp_path: Path) -> None:
                 "example.yaml:5:5: missing required key 'product'",
                 "example.yaml:6:5: unknown key 'prodcut'; did you mean 'product'? (expected one of: "
                 "kind, product, price, billed_while_detached, region_binding, throughput, max_size, "
-                "snapshots, multi_attach, spot_usable, egress, notes, sources)",
+                "snapshots, multi_attach, spot_usable, egress, regions, notes, sources)",
             ],
         ),
         (
@@ -78,7 +78,7 @@ def test_good_file_is_valid(tmp_path: Path) -> None:
         ),
         (
             ("currency: USD", "currency: usd"),
-            ["example.yaml:8:7: 'currency' must be one of 'USD' or 'EUR'; got 'usd'"],
+            ["example.yaml:8:7: 'currency' must be one of 'USD', 'EUR', 'INR' or 'CNY'; got 'usd'"],
         ),
         (
             (GOOD[GOOD.index("    price:") : GOOD.index("    billed")], "    price: 7\n"),
@@ -87,7 +87,7 @@ def test_good_file_is_valid(tmp_path: Path) -> None:
         (
             ("        - {amount: 0.05}\n", ""),
             [
-                "example.yaml:7:5: the last tier must have no 'up_to' (it covers everything above)",
+                "example.yaml:7:5: the last tier of 'tiers' must have no 'up_to' (it covers everything above)",
             ],
         ),
         (
@@ -102,7 +102,7 @@ def test_good_file_is_valid(tmp_path: Path) -> None:
             [
                 "example.yaml:25:18: 'covers' must be one of 'price', 'billed_while_detached', "
                 "'region_binding', 'throughput', 'max_size', 'snapshots', 'multi_attach', "
-                "'spot_usable' or 'egress'; got 'prices'",
+                "'spot_usable', 'egress' or 'regions'; got 'prices'",
             ],
         ),
     ],

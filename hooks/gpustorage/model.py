@@ -87,6 +87,8 @@ class RegionBinding(StrEnum):
 class Currency(StrEnum):
     USD = "USD"
     EUR = "EUR"
+    INR = "INR"
+    CNY = "CNY"
 
 
 class PriceUnit(StrEnum):
@@ -108,6 +110,7 @@ class Fact(StrEnum):
     multi_attach = "multi_attach"
     spot_usable = "spot_usable"
     egress = "egress"
+    regions = "regions"
 
 
 class Lax:
@@ -155,22 +158,34 @@ class Tier(Record):
     amount: float = Field(ge=0, description="Price per unit within this tier.")
 
 
+def _check_tiers(tiers: list[Tier], name: str) -> None:
+    bounds = [tier.up_to for tier in tiers]
+    if bounds[-1] is not None:
+        raise ValueError(f"the last tier of '{name}' must have no 'up_to' (it covers everything above)")
+    inner = bounds[:-1]
+    if None in inner:
+        raise ValueError(f"only the last tier of '{name}' may leave out 'up_to'")
+    if inner != sorted(inner) or len(set(inner)) != len(inner):
+        raise ValueError(f"tier bounds 'up_to' in '{name}' must rise from one tier to the next")
+
+
 class Price(Record):
     currency: Lax[Currency]
     unit: Lax[PriceUnit]
     tiers: list[Tier] = Field(min_length=1)
     monthly_fee: float = Field(0, ge=0, description="A fixed fee per month, on top of the tiers.")
+    idle_tiers: list[Tier] | None = Field(
+        None,
+        min_length=1,
+        description="The tiers that apply while no GPU uses the storage (a stopped pod, a detached "
+        "volume), where the source gives a price that differs from the running one.",
+    )
 
     @model_validator(mode="after")
     def _tiers_ascend(self) -> Price:
-        bounds = [tier.up_to for tier in self.tiers]
-        if bounds[-1] is not None:
-            raise ValueError("the last tier must have no 'up_to' (it covers everything above)")
-        inner = bounds[:-1]
-        if None in inner:
-            raise ValueError("only the last tier may leave out 'up_to'")
-        if inner != sorted(inner) or len(set(inner)) != len(inner):
-            raise ValueError("tier bounds 'up_to' must rise from one tier to the next")
+        _check_tiers(self.tiers, "tiers")
+        if self.idle_tiers:
+            _check_tiers(self.idle_tiers, "idle_tiers")
         return self
 
 
@@ -179,6 +194,11 @@ class Egress(Record):
     per: Literal["GB", "GiB"]
     amount: float = Field(ge=0)
     included_gb: float = Field(0, ge=0, description="Free outbound transfer per month, in `per` units.")
+    allowance_pooled: bool = Field(
+        False,
+        description="A free allowance exists but is pooled per account (e.g. from compute instances), "
+        "so it cannot be counted for one offering.",
+    )
 
 
 class Offering(Record):
@@ -195,6 +215,10 @@ class Offering(Record):
     multi_attach: Lax[Answer]
     spot_usable: Lax[Answer]
     egress: word_or_table(Literal["free", "varies", "unknown"], Egress)  # type: ignore[valid-type]
+    regions: list[ShortText] | Literal["unknown"] = Field(
+        UNKNOWN,
+        description="Where the offering exists (regions or data centres) as the source lists them.",
+    )
     notes: Localized | None = None
     sources: list[Source] = Field(min_length=1)
 

@@ -266,6 +266,8 @@ def _fact_cell(offering: Offering, fact: Fact, origin: Provenance, t: Strings, r
         return Cell(str(value), throughput_mb_s(str(value)), **provenance_fields)
     if fact is Fact.max_size and value != UNKNOWN:
         return Cell(str(value), size_in_gb(str(value)), **provenance_fields)
+    if fact is Fact.regions and isinstance(value, list):
+        return Cell(", ".join(value), len(value), **provenance_fields)
     text, sort, unknown = _word(fact, str(value), t)
     return Cell(text, sort, unknown=unknown, **provenance_fields)
 
@@ -287,7 +289,8 @@ def _raw_value(offering: Offering, fact: Fact) -> str:
     value = offering.value_of(fact)
     if isinstance(value, Price | Egress):
         return "table"
-    return "known" if fact in (Fact.throughput, Fact.max_size) and value != UNKNOWN else str(value)
+    known_text = fact in (Fact.throughput, Fact.max_size, Fact.regions) and value != UNKNOWN
+    return "known" if known_text else str(value)
 
 
 def _offering_view(
