@@ -87,7 +87,8 @@ def test_good_file_is_valid(tmp_path: Path) -> None:
         (
             ("        - {amount: 0.05}\n", ""),
             [
-                "example.yaml:7:5: the last tier of 'tiers' must have no 'up_to' (it covers everything above)",
+                "example.yaml:7:5: the last tier of 'tiers' must have no 'up_to' "
+                "(it covers everything above)",
             ],
         ),
         (
