@@ -20,9 +20,9 @@
   var URL_DELAY_MS = 300;
   var settings = JSON.parse(settingsNode.textContent);
   var strings = settings.strings;
-  var filterNames = Object.keys(settings.filters);
+  var filterNames = settings.filters;
   var KEYS = ["name", "kind", "egress", "sort", "dir", "gb", "months", "out", "preset", "all"].concat(filterNames);
-  var COST_COLUMNS = ["monthly", "total"];
+  var COST_COLUMNS = ["monthly", "idle", "total"];
   var locale = document.documentElement.lang || undefined;
   var money = new Intl.NumberFormat(locale, { style: "currency", currency: "USD" });
   var collator = new Intl.Collator(locale);
@@ -68,9 +68,12 @@
         data: { kind: data.kind, egress: data.egress },
         keys: {},
         tiers: data.tiers ? JSON.parse(data.tiers) : null,
+        idleTiers: data.idleTiers ? JSON.parse(data.idleTiers) : null,
+        billedIdle: data.billedIdle,
         fee: Number(data.fee || 0),
         egressRate: data.egressRate === undefined ? null : Number(data.egressRate),
         egressIncluded: Number(data.egressIncluded || 0),
+        egressPooled: data.egressPooled === "yes",
         match: true,
         shown: true,
         costs: null,
@@ -191,7 +194,16 @@
   function egressCost(entry, out) {
     if (entry.data.egress === "free" || out === 0) return 0;
     if (entry.egressRate === null) return null; // unknown, or set per host
-    return Math.max(0, out - entry.egressIncluded) * entry.egressRate;
+    // a pooled allowance belongs to the account, not the offering: none is counted (and the cell says so)
+    return Math.max(0, out - (entry.egressPooled ? 0 : entry.egressIncluded)) * entry.egressRate;
+  }
+
+  // What the storage costs in a month while no GPU uses it: its own idle price where the data has one.
+  function idleCost(entry, gb, running) {
+    if (entry.idleTiers) return storageCost(entry.idleTiers, entry.fee, gb);
+    if (entry.billedIdle === "no") return 0;
+    if (entry.billedIdle === "yes" || entry.billedIdle === "not_applicable") return running;
+    return null;
   }
 
   var costKey = "";
@@ -207,11 +219,17 @@
     var out = Math.max(0, Number(state.out) || 0);
     entries.forEach(function (entry) {
       if (!active || !entry.tiers) {
-        entry.costs = active ? { monthly: null, total: null, egressKnown: true } : null;
+        entry.costs = active ? { monthly: null, idle: null, total: null, egressKnown: true } : null;
       } else {
         var egress = egressCost(entry, out);
-        var monthly = storageCost(entry.tiers, entry.fee, gb) + (egress || 0);
-        entry.costs = { monthly: monthly, total: monthly * months, egressKnown: egress !== null };
+        var storage = storageCost(entry.tiers, entry.fee, gb);
+        var monthly = storage + (egress || 0);
+        entry.costs = {
+          monthly: monthly,
+          idle: idleCost(entry, gb, storage),
+          total: monthly * months,
+          egressKnown: egress !== null
+        };
       }
       entry.keys.monthly = entry.costs ? entry.costs.monthly : null;
       entry.keys.total = entry.costs ? entry.costs.total : null;
@@ -227,14 +245,17 @@
       if (!entry.costs) return;
       var amount = entry.costs[column];
       if (amount === null) {
-        cell.textContent = strings.price_unknown;
+        cell.textContent = entry.tiers ? strings.unknown : strings.price_unknown;
         cell.className = "gs-unknown";
         delete cell.dataset.sort;
         delete cell.dataset.value;
         return;
       }
       cell.className = "";
-      cell.textContent = money.format(amount) + (entry.costs.egressKnown ? "" : " " + strings.egress_unknown);
+      var note = "";
+      if (column !== "idle" && !entry.costs.egressKnown) note = " " + strings.egress_unknown;
+      else if (column !== "idle" && entry.egressPooled && entry.egressRate !== null) note = " " + strings.allowance_pooled;
+      cell.textContent = money.format(amount) + note;
       cell.dataset.sort = String(amount);
       cell.dataset.value = String(amount);
     });

@@ -1,46 +1,62 @@
-"""Generator of the site's data-driven pages: load -> validate -> transform -> render -> write.
+"""Generator of the site's data-driven pages: load -> validate -> derive -> transform -> render -> write.
 
-An engine adapter (MkDocs hooks, or the command line) calls `DatasetCache.views`, which loads and
-validates once and gives one view per language; `render` turns views into Markdown, `export` writes
-the language-neutral API files. Nothing here depends on MkDocs.
+An engine adapter (the MkDocs hooks, or the command line) calls `Build.load`, which loads, validates
+and derives once and gives one view per language; `render` turns views into Markdown, `export`
+writes the language-neutral API files. Nothing here depends on MkDocs.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from pathlib import Path
 
+from .dataset import Dataset, load_dataset
+from .derive import Coverage, Derived, coverage, derive
 from .problems import DataError, Problem
-from .transform import SiteView, provenance_table, site_view
-from .validate import Dataset, load_dataset
+from .transform import SiteView, site_view
 
-__all__ = ["DataError", "Dataset", "DatasetCache", "Problem", "SiteView"]
+__all__ = ["DataError", "Dataset", "DatasetCache", "Problem", "SiteBuild", "SiteView", "build_site"]
+
+
+@dataclass(frozen=True)
+class SiteBuild:
+    """The validated dataset, its derived figures, and one view per language."""
+
+    dataset: Dataset
+    derived: Derived
+    coverage: Coverage
+    views: dict[str, SiteView]
+    today: dt.date
+
+
+def build_site(root: Path, languages: list[str], today: dt.date, repository: str) -> SiteBuild:
+    dataset = load_dataset(root, languages)
+    derived = derive(dataset, today)
+    covered = coverage(derived)
+    views = {lang: site_view(dataset, derived, covered, lang, today, repository) for lang in languages}
+    return SiteBuild(dataset=dataset, derived=derived, coverage=covered, views=views, today=today)
 
 
 class DatasetCache:
-    """The dataset and its views, rebuilt only when a file under data/ changes.
+    """The site build, made again only when a file under data/ changes.
 
-    MkDocs with static-i18n runs every hook once per language; this keeps loading and validation
-    to once per build (and once per change under `mkdocs serve`).
+    MkDocs with static-i18n runs every hook once per language; this keeps loading, validation and
+    derivation to once per build (and once per change under `mkdocs serve`).
     """
 
     def __init__(self) -> None:
         self._key: tuple[object, ...] | None = None
-        self._views: dict[str, SiteView] = {}
-        self.dataset: Dataset | None = None
+        self.build: SiteBuild | None = None
 
     @staticmethod
     def _fingerprint(root: Path) -> tuple[object, ...]:
         files = sorted((root / "data").rglob("*"))
         return tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files)
 
-    def views(self, root: Path, languages: list[str], today: dt.date, repository: str) -> dict[str, SiteView]:
+    def get(self, root: Path, languages: list[str], today: dt.date, repository: str) -> SiteBuild:
         key = (tuple(languages), today, repository, *self._fingerprint(root))
-        if key != self._key:
-            self.dataset = load_dataset(root, languages)
-            table = provenance_table(self.dataset, today)
-            self._views = {
-                lang: site_view(self.dataset, lang, today, repository, table) for lang in languages
-            }
+        if key != self._key or self.build is None:
+            self.build = build_site(root, languages, today, repository)
             self._key = key
-        return self._views
+        return self.build

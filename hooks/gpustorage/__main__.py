@@ -7,29 +7,27 @@ import os
 import sys
 from pathlib import Path
 
-from . import DatasetCache
+from . import build_site
+from .dataset import load_dataset, load_providers, load_strings, prose_languages
+from .derive import build_date, derive
 from .export import schema_files, write_api
-from .normalize import build_date
+from .languages import site_languages
 from .problems import DataError
-from .validate import load_dataset, load_providers
 from .write import write_docs
 
 ROOT = Path(__file__).resolve().parents[2]
 REPOSITORY = os.environ.get("REPO_URL", "https://github.com/gpu-storage-guide/gpu-storage-guide")
 
 
-def _languages(root: Path) -> list[str]:
-    """The site languages: one strings file each in data/i18n."""
-    return sorted(path.stem for path in (root / "data" / "i18n").glob("*.yaml"))
-
-
 def validate(files: list[Path], root: Path) -> int:
-    languages = _languages(root)
     try:
+        languages = site_languages(root)
         if files:
-            _, _, problems = load_providers([f.resolve() for f in files], root, languages)
-            if problems:
-                raise DataError(problems)
+            strings, problems = load_strings(root / "data" / "i18n", root, languages)
+            prose = prose_languages(strings, languages)
+            _, _, found = load_providers([f.resolve() for f in files], root, prose)
+            if problems + found:
+                raise DataError(problems + found)
         else:
             load_dataset(root, languages)
     except DataError as error:
@@ -41,11 +39,11 @@ def validate(files: list[Path], root: Path) -> int:
 
 def render(out: Path, root: Path, repository: str) -> int:
     try:
-        views = DatasetCache().views(root, _languages(root), build_date(), repository)
+        site = build_site(root, site_languages(root), build_date(), repository)
     except DataError as error:
         print(error.report(), file=sys.stderr)
         return 1
-    written = write_docs(root / "docs", out, views)
+    written = write_docs(root / "docs", out, site.views)
     print(f"wrote {len(written)} Markdown files to {out}")
     return 0
 
@@ -69,11 +67,12 @@ def schema(check: bool, root: Path) -> int:
 
 def export(out: Path, root: Path) -> int:
     try:
-        dataset = load_dataset(root, _languages(root))
+        dataset = load_dataset(root, site_languages(root))
     except DataError as error:
         print(error.report(), file=sys.stderr)
         return 1
-    for file in write_api(out, dataset, build_date()):
+    today = build_date()
+    for file in write_api(out, dataset, derive(dataset, today), today):
         print(file)
     return 0
 

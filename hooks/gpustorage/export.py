@@ -15,17 +15,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from .model import ExchangeRates, Fact, Offering, Price, Provider, size_in_gb
-from .normalize import (
-    STALE_AFTER_DAYS,
-    checked_date,
-    is_stale,
-    provenance,
-    provenances,
-    usd_egress,
-    usd_price,
-)
-from .validate import Dataset
+from .dataset import Dataset
+from .derive import STALE_AFTER_DAYS, Derived, Figures, Origin, UsdTier
+from .model import ExchangeRates, Offering, Price, Provider
 
 API_VERSION = 1
 DATA_LICENSE = "CC-BY-4.0"
@@ -38,10 +30,12 @@ CSV_COLUMNS = (
     "price_currency",
     "price_unit",
     "price_tiers",
+    "price_idle_tiers",
     "price_monthly_fee",
     "usd_per_gb_month",
     "billed_while_detached",
     "region_binding",
+    "regions",
     "throughput",
     "max_size",
     "max_size_gb",
@@ -51,9 +45,9 @@ CSV_COLUMNS = (
     "egress",
     "egress_usd_per_gb",
     "egress_included_gb",
-    "regions",
     "checked",
     "stale",
+    "undated_facts",
     "third_party_facts",
     "unknown_facts",
     "sources",
@@ -64,67 +58,61 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 6)
 
 
-def derived(offering: Offering, rates: ExchangeRates, today: dt.date) -> dict[str, Any]:
-    """Figures computed from an offering: normalized USD values, sizes in GB, provenance per fact."""
-    price = usd_price(offering.price, rates) if isinstance(offering.price, Price) else None
-    egress = usd_egress(offering.egress, rates) if not isinstance(offering.egress, str) else None
-    facts = provenances(offering, today)
-    checked = checked_date(offering, facts)
+def _tiers(tiers: tuple[UsdTier, ...] | None) -> list[dict[str, float | None]] | None:
+    if tiers is None:
+        return None
+    return [{"up_to_gb": _round(t.up_to_gb), "usd_per_gb_month": _round(t.usd_per_gb_month)} for t in tiers]
+
+
+def _origin(origin: Origin) -> dict[str, Any]:
     return {
-        "usd_per_gb_month": _round(price.headline) if price else None,
-        "usd_tiers": [
-            {"up_to_gb": _round(tier.up_to_gb), "usd_per_gb_month": _round(tier.usd_per_gb_month)}
-            for tier in price.tiers
-        ]
-        if price
-        else None,
-        "monthly_fee_usd": _round(price.monthly_fee_usd) if price else None,
+        "known": origin.known,
+        "sources": list(origin.sources),
+        "third_party": origin.third_party,
+        "date": origin.date.isoformat() if origin.date else None,
+        "undated": origin.undated,
+        "stale": origin.stale,
+    }
+
+
+def derived_record(figures: Figures) -> dict[str, Any]:
+    """An offering's derived figures: normalized USD values, sizes in GB, provenance per fact."""
+    usd, egress = figures.usd, figures.egress
+    return {
+        "usd_per_gb_month": _round(usd.headline) if usd else None,
+        "usd_tiers": _tiers(usd.tiers) if usd else None,
+        "usd_idle_tiers": _tiers(usd.idle_tiers) if usd else None,
+        "monthly_fee_usd": _round(usd.monthly_fee_usd) if usd else None,
         "egress_usd_per_gb": _round(egress.usd_per_gb) if egress else None,
         "egress_included_gb": _round(egress.included_gb) if egress else None,
-        "max_size_gb": _round(size_in_gb(offering.max_size)) if offering.max_size != "unknown" else None,
-        "checked": checked.isoformat(),
-        "stale": is_stale(checked, today),
-        "facts": {
-            fact.value: {
-                "known": origin.known,
-                "sources": list(origin.sources),
-                "third_party": origin.third_party,
-                "date": origin.date.isoformat() if origin.date else None,
-                "stale": origin.stale,
-            }
-            for fact, origin in facts.items()
-        },
+        "egress_allowance_pooled": egress.allowance_pooled if egress else None,
+        "max_size_gb": _round(figures.max_size_gb),
+        "regions": figures.regions,
+        "checked": figures.checked.isoformat() if figures.checked else None,
+        "undated": figures.undated,
+        "stale": figures.stale,
+        "facts": {fact.value: _origin(origin) for fact, origin in figures.facts.items()},
     }
 
 
-Derived = dict[tuple[str, int], dict[str, Any]]  # (provider id, offering number) -> derived()
-
-
-def derive_all(dataset: Dataset, today: dt.date) -> Derived:
-    """The derived figures of every offering, computed once for both exports."""
-    return {
-        (pid, number): derived(offering, dataset.rates, today)
-        for pid, provider in dataset.providers.items()
-        for number, offering in enumerate(provider.offerings, 1)
-    }
-
-
-def provider_record(provider_id: str, provider: Provider, extras: Derived) -> dict[str, Any]:
+def provider_record(provider_id: str, provider: Provider, figures: Derived) -> dict[str, Any]:
     record = {"id": provider_id, **provider.model_dump(mode="json")}
-    for number, exported in enumerate(record["offerings"], 1):
-        exported["derived"] = extras[(provider_id, number)]
+    for exported, numbers in zip(record["offerings"], figures[provider_id].offerings, strict=True):
+        exported["derived"] = derived_record(numbers)
+    absence = figures[provider_id].absence
+    if absence is not None:
+        record["derived"] = {"no_persistent_storage": _origin(absence)}
     return record
 
 
-def providers_json(dataset: Dataset, today: dt.date, extras: Derived | None = None) -> dict[str, Any]:
-    extras = extras or derive_all(dataset, today)
+def providers_json(dataset: Dataset, derived: Derived, today: dt.date) -> dict[str, Any]:
     return {
         "version": API_VERSION,
         "generated": today.isoformat(),
         "license": DATA_LICENSE,
         "stale_after_days": STALE_AFTER_DAYS,
         "exchange_rates": dataset.rates.model_dump(mode="json")["rates"],
-        "providers": [provider_record(pid, provider, extras) for pid, provider in dataset.providers.items()],
+        "providers": [provider_record(pid, provider, derived) for pid, provider in dataset.providers.items()],
     }
 
 
@@ -135,11 +123,10 @@ def _csv_text(value: Any) -> str:
 
 
 def _csv_row(
-    provider_id: str, provider: Provider, number: int, offering: Offering, extra: dict[str, Any]
+    provider_id: str, provider: Provider, number: int, offering: Offering, figures: Figures
 ) -> list[str]:
     price = offering.price if isinstance(offering.price, Price) else None
-    egress = offering.egress if isinstance(offering.egress, str) else "fee"
-    facts = extra["facts"]
+    usd, egress, facts = figures.usd, figures.egress, figures.facts
     row = {
         "provider_id": provider_id,
         "provider_name": provider.name,
@@ -148,40 +135,45 @@ def _csv_row(
         "product": offering.product,
         "price_currency": price.currency.value if price else offering.price,
         "price_unit": price.unit.value if price else "",
-        "price_tiers": ";".join(f"{t.up_to if t.up_to is not None else ''}:{t.amount}" for t in price.tiers)
-        if price
-        else "",
+        "price_tiers": _tiers_text(price.tiers) if price else "",
+        "price_idle_tiers": _tiers_text(price.idle_tiers) if price and price.idle_tiers else "",
         "price_monthly_fee": price.monthly_fee if price else "",
-        "usd_per_gb_month": extra["usd_per_gb_month"],
+        "usd_per_gb_month": _round(usd.headline) if usd else None,
         "billed_while_detached": offering.billed_while_detached.value,
         "region_binding": offering.region_binding.value,
+        "regions": " ".join(offering.regions) if isinstance(offering.regions, list) else "",
         "throughput": offering.throughput,
         "max_size": offering.max_size,
-        "max_size_gb": extra["max_size_gb"],
+        "max_size_gb": _round(figures.max_size_gb),
         "snapshots": offering.snapshots.value,
         "multi_attach": offering.multi_attach.value,
         "spot_usable": offering.spot_usable.value,
-        "egress": egress,
-        "egress_usd_per_gb": extra["egress_usd_per_gb"],
-        "egress_included_gb": extra["egress_included_gb"],
-        "regions": " ".join(offering.regions) if isinstance(offering.regions, list) else "",
-        "checked": extra["checked"],
-        "stale": "yes" if extra["stale"] else "no",
-        "third_party_facts": " ".join(name for name, f in facts.items() if f["third_party"]),
-        "unknown_facts": " ".join(name for name, f in facts.items() if not f["known"]),
+        "egress": offering.egress if isinstance(offering.egress, str) else "fee",
+        "egress_usd_per_gb": _round(egress.usd_per_gb) if egress else None,
+        "egress_included_gb": _round(egress.included_gb) if egress else None,
+        "checked": figures.checked.isoformat() if figures.checked else None,
+        "stale": "yes" if figures.stale else "no",
+        "undated_facts": " ".join(fact for fact, f in facts.items() if f.known and f.undated),
+        "third_party_facts": " ".join(fact for fact, f in facts.items() if f.third_party),
+        "unknown_facts": " ".join(fact for fact, f in facts.items() if not f.known),
         "sources": " ".join(source.url for source in offering.sources),
     }
     return [_csv_text(row[column]) for column in CSV_COLUMNS]
 
 
-def offerings_csv(dataset: Dataset, today: dt.date, extras: Derived | None = None) -> str:
-    extras = extras or derive_all(dataset, today)
+def _tiers_text(tiers: list[Any]) -> str:
+    return ";".join(f"{t.up_to if t.up_to is not None else ''}:{t.amount}" for t in tiers)
+
+
+def offerings_csv(dataset: Dataset, derived: Derived) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for pid, provider in dataset.providers.items():
-        for number, offering in enumerate(provider.offerings, 1):
-            writer.writerow(_csv_row(pid, provider, number, offering, extras[(pid, number)]))
+        for number, (offering, figures) in enumerate(
+            zip(provider.offerings, derived[pid].offerings, strict=True), 1
+        ):
+            writer.writerow(_csv_row(pid, provider, number, offering, figures))
     return buffer.getvalue()
 
 
@@ -208,38 +200,16 @@ def _json_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
 
 
-def write_api(out: Path, dataset: Dataset, today: dt.date) -> list[Path]:
+def write_api(out: Path, dataset: Dataset, derived: Derived, today: dt.date) -> list[Path]:
     """Write /api/v1/: providers.json, offerings.csv and the JSON Schemas."""
     out.mkdir(parents=True, exist_ok=True)
-    extras = derive_all(dataset, today)
     # compact: the C encoder is several times faster than indented output, and readers use tools
-    compact = json.dumps(providers_json(dataset, today, extras), ensure_ascii=False, separators=(",", ":"))
+    compact = json.dumps(providers_json(dataset, derived, today), ensure_ascii=False, separators=(",", ":"))
     files = {
         "providers.json": compact + "\n",
-        "offerings.csv": offerings_csv(dataset, today, extras),
+        "offerings.csv": offerings_csv(dataset, derived),
         **schema_files(),
     }
     for name, text in files.items():
         (out / name).write_text(text, encoding="utf-8")
     return [out / name for name in files]
-
-
-def value_counts(dataset: Dataset, today: dt.date) -> dict[str, int]:
-    """How many published facts are known, unknown, third-party only, and stale."""
-    counts = {
-        "providers": len(dataset.providers),
-        "offerings": 0,
-        "known": 0,
-        "unknown": 0,
-        "third_party": 0,
-        "stale": 0,
-    }
-    for provider in dataset.providers.values():
-        for offering in provider.offerings:
-            counts["offerings"] += 1
-            for fact in Fact:
-                origin = provenance(offering, fact, today)
-                counts["known" if origin.known else "unknown"] += 1
-                counts["third_party"] += origin.known and origin.third_party
-                counts["stale"] += origin.known and origin.stale
-    return counts

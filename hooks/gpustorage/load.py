@@ -29,6 +29,7 @@ class Document:
 
     path: str
     value: Any
+    text: str  # the file's text, as parsed
     positions: dict[KeyPath, Location] = field(default_factory=dict)
 
     def locate(self, key_path: KeyPath) -> Location:
@@ -207,7 +208,7 @@ def load_text(path: str, text: str) -> tuple[Document | None, list[Problem]]:
         return None, [
             Problem(path, line, column, f"the file holds {found}; expected a mapping (key: value lines)")
         ]
-    doc = Document(path=path, value=None)
+    doc = Document(path=path, value=None, text=text)
     doc.value = _Builder(doc, problems).build(node, ())
     return doc, problems
 

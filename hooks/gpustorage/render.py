@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode, urljoin
@@ -16,10 +17,11 @@ from urllib.parse import urlencode, urljoin
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
+from .contract import COLUMNS, FILTER_VALUES, FILTERS, PRESETS
+from .derive import STALE_AFTER_DAYS, Origin, UsdTier
 from .markers import MARKER
-from .model import RegionBinding, StorageKind
-from .normalize import STALE_AFTER_DAYS
-from .transform import COLUMNS, FILTERS, PRESETS, Cell, OfferingView, ProviderView, SiteView
+from .model import Fact, StorageKind
+from .transform import Cell, OfferingView, ProviderView, SiteView
 
 _MD_ESCAPABLE = re.compile(r"([\\`*_{}\[\]|!])")
 _LIST_START = re.compile(r"^([-+]|\d+(?=[.)]))")
@@ -38,15 +40,6 @@ def md(text: object) -> Markup:
     return Markup(escaped)
 
 
-# The choices each filter offers (besides "any"), in the order shown.
-FILTER_VALUES = {
-    "billed": ["yes", "no"],
-    "multi": ["yes", "partial", "no"],
-    "region": [binding.value for binding in RegionBinding if binding is not RegionBinding.unknown],
-    "spot": ["yes", "no"],
-}
-
-
 def script_json(value: Any) -> str:
     """JSON that is safe inside <script>: no '<', '>' or '&' can close the tag or open a comment."""
     text = json.dumps(value, ensure_ascii=False, sort_keys=True)
@@ -63,17 +56,21 @@ def _environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["md"] = md
-    env.globals.update(
-        stale_days=STALE_AFTER_DAYS,
-        presets=list(PRESETS),
-        filters=FILTERS,
-        kinds=[kind.value for kind in StorageKind],
-        filter_values=FILTER_VALUES,
-    )
     env.filters["script_json"] = lambda value: Markup(script_json(value))
     # a YAML (JSON) string for front matter
     env.filters["yaml"] = lambda value: Markup(json.dumps(str(value), ensure_ascii=False))
+    env.globals.update(
+        stale_days=STALE_AFTER_DAYS,
+        presets=list(PRESETS),
+        filters={name: fact.value for name, fact in FILTERS.items()},
+        kinds=[kind.value for kind in StorageKind],
+        filter_values=FILTER_VALUES,
+        columns=[fact.value for fact in COLUMNS],
+    )
     return env
+
+
+ENVIRONMENT = _environment()
 
 
 def _settings(view: SiteView) -> dict[str, Any]:
@@ -81,42 +78,76 @@ def _settings(view: SiteView) -> dict[str, Any]:
     t = view.t
     return {
         "presets": PRESETS,
-        "filters": FILTERS,
+        "filters": list(FILTERS),
         "strings": {
             "count": t.ui["tools.count"],
             "sort": t.ui["tools.sort"],
             "monthly": t("calc.monthly"),
+            "idle": t("calc.idle"),
             "total": t("calc.total"),
             "egress_unknown": t("calc.egress_unknown"),
+            "allowance_pooled": t("calc.allowance_pooled"),
             "price_unknown": t("calc.price_unknown"),
+            "unknown": t("value.unknown"),
             "show_all": t.ui["tools.show_all"],
             "explain": {preset: t(f"preset.{preset}.explain") for preset in PRESETS},
         },
     }
 
 
-ENVIRONMENT = _environment()
+def _pairs(tiers: tuple[UsdTier, ...]) -> str:
+    """Tiers as the JSON pairs compare.js reads: [[upper bound in GB or null, USD per GB-month], ...]."""
+    return json.dumps([[tier.up_to_gb, tier.usd_per_gb_month] for tier in tiers], separators=(",", ":"))
 
 
-def _snippets(view: SiteView) -> dict[str, Any]:
+def row_attributes(offering: OfferingView) -> Markup:
+    """The data-* attributes of a comparison row (see contract.ROW_ATTRIBUTES)."""
+    figures = offering.figures
+    attributes = {"kind": offering.kind}
+    attributes.update({name: offering.value(fact) for name, fact in FILTERS.items()})
+    attributes["egress"] = offering.value(Fact.egress)
+    attributes["billed-idle"] = offering.value(Fact.billed_while_detached)
+    if figures.usd:
+        attributes["tiers"] = _pairs(figures.usd.tiers)
+        attributes["fee"] = repr(figures.usd.monthly_fee_usd)
+        if figures.usd.idle_tiers:
+            attributes["idle-tiers"] = _pairs(figures.usd.idle_tiers)
+    if figures.egress:
+        attributes["egress-rate"] = repr(figures.egress.usd_per_gb)
+        attributes["egress-included"] = repr(figures.egress.included_gb)
+        if figures.egress.allowance_pooled:
+            attributes["egress-pooled"] = "yes"
+    if figures.max_size_gb is not None:
+        attributes["max-gb"] = repr(figures.max_size_gb)
+    return Markup("".join(f' data-{name}="{escape(value)}"' for name, value in attributes.items()))
+
+
+def _snippets(view: SiteView) -> dict[str, Callable[..., Any]]:
     """HTML for single values, written in Python because templates call it for every cell.
 
     f-strings with escape() rather than Markup.format(): the comparison formats tens of thousands.
     """
     t = view.t
-    badge = Markup(
+    stale = Markup(
         f'<span class="gs-stale-badge" title="{escape(t("stale.title", days=STALE_AFTER_DAYS))}">'
         f"{escape(t('stale.badge'))}</span>"
     )
+    undated = Markup(
+        f'<span class="gs-undated-badge" title="{escape(t("undated.title"))}">'
+        f"{escape(t('undated.badge'))}</span>"
+    )
     label = escape(t("provenance.third_party"))
-    third_party = f'<span class="gs-third-party" title="{label}" aria-label="{label}">†</span>'  # safe HTML
+    third_party = f'<span class="gs-third-party" title="{label}">†<span class="gs-sr">{label}</span></span>'
+
+    def marks(origin: Origin) -> str:
+        """The stale or date-unknown badge and the third-party mark of a known fact."""
+        html = f" {stale}" if origin.stale else f" {undated}" if origin.undated else ""
+        return html + third_party if origin.third_party else html
 
     def cell(c: Cell) -> Markup:
-        classes = "gs-value" + (" gs-unknown" if c.unknown else "") + (" gs-stale" if c.stale else "")
+        classes = "gs-value" + (" gs-unknown" if c.unknown else "") + (" gs-stale" if c.origin.stale else "")
         html = f'<span class="{classes}">{escape(c.text)}</span>'
-        if c.stale:
-            html += f" {badge}"
-        return Markup(html + third_party if c.third_party else html)  # every part escaped above
+        return Markup(html + marks(c.origin) if not c.unknown else html)  # every part escaped above
 
     def price(offering: OfferingView) -> Markup:
         html = cell(offering.cells["price"])
@@ -124,19 +155,41 @@ def _snippets(view: SiteView) -> dict[str, Any]:
             html += Markup(f'<br><small class="gs-normalized">{escape(offering.usd_text)}</small>')
         return html
 
+    def region(offering: OfferingView) -> Markup:
+        html = cell(offering.cells["region_binding"])
+        count = offering.figures.regions
+        if count:
+            html += Markup(f'<br><small class="gs-regions">{escape(t("regions.count", count=count))}</small>')
+        return html
+
+    special = {"price": price, "region_binding": region}
+
     def fact_cells(offering: OfferingView) -> Markup:
         """The comparison row's <td> for every fact, with the sort key the comparison script reads."""
         cells = []
-        for column in COLUMNS:
+        for fact in COLUMNS:
+            column = fact.value
             c = offering.cells[column]
-            sort = f' data-sort="{escape(c.sort)}"' if c.sort is not None else ""
-            content = price(offering) if column == "price" else cell(c)
+            sort = f' data-sort="{c.sort!r}"' if c.sort is not None else ""
+            content = special[column](offering) if column in special else cell(c)
             cells.append(f'<td data-column="{column}"{sort}>{content}</td>')
         return Markup("\n".join(cells))
 
+    def checked(offering: OfferingView) -> Markup:
+        figures = offering.figures
+        if figures.checked is None:
+            return undated
+        iso = figures.checked.isoformat()
+        html = f'<time datetime="{iso}">{escape(offering.checked_text)}</time>'
+        html += f" {stale}" if figures.stale else ""
+        html += f" {undated}" if figures.undated else ""
+        return Markup(html)
+
     def report_url(provider: ProviderView, offering: OfferingView) -> str:
         """A prefilled "wrong value" issue form: provider, offering and the values shown now."""
-        current = "\n".join(f"{t(f'column.{column}')}: {offering.cells[column].text}" for column in COLUMNS)
+        current = "\n".join(
+            f"{t(f'column.{fact.value}')}: {offering.cells[fact.value].text}" for fact in COLUMNS
+        )
         query = {
             "template": "wrong-value.yml",
             "title": f"[{provider.name}] {offering.product}",
@@ -149,9 +202,14 @@ def _snippets(view: SiteView) -> dict[str, Any]:
 
     return {
         "cell": cell,
+        "marks": lambda origin: Markup(marks(origin)),
         "price_cell": price,
+        "region_cell": region,
         "fact_cells": fact_cells,
-        "stale_badge": lambda: badge,
+        "checked_cell": checked,
+        "row_attributes": row_attributes,
+        "stale_badge": lambda: stale,
+        "undated_badge": lambda: undated,
         "report_url": report_url,
     }
 
@@ -159,7 +217,7 @@ def _snippets(view: SiteView) -> dict[str, Any]:
 def render(template: str, view: SiteView, **context: Any) -> str:
     # settings() is built only by the template that prints it (the comparison), not per provider page
     return ENVIRONMENT.get_template(template).render(
-        view=view, t=view.t, columns=COLUMNS, settings=lambda: _settings(view), **_snippets(view), **context
+        view=view, t=view.t, settings=lambda: _settings(view), **_snippets(view), **context
     )
 
 
@@ -170,6 +228,11 @@ def render_provider_page(view: SiteView, provider: ProviderView) -> str:
 def site_root_for(url: str) -> str:
     """The relative path from a page at `url` (e.g. 'zh/data/') back to the site root."""
     return "../" * len([part for part in url.split("/") if part])
+
+
+def markers_in(markdown: str) -> set[str]:
+    """The names of the data markers a page holds."""
+    return set(MARKER.findall(markdown))
 
 
 def fill_markers(markdown: str, view: SiteView, site_root: str) -> str:
@@ -196,7 +259,7 @@ def dataset_jsonld(view: SiteView, url: str, site_root: str) -> dict[str, Any]:
         "dateModified": view.today.isoformat(),
         "creator": {"@type": "Organization", "name": "Cloud GPU storage guide contributors"},
         "keywords": [t(f"kind.{kind.value}") for kind in StorageKind],
-        "variableMeasured": [t(f"column.{column}") for column in COLUMNS],
+        "variableMeasured": [t(f"column.{fact.value}") for fact in COLUMNS],
         "distribution": [
             {
                 "@type": "DataDownload",
@@ -224,3 +287,14 @@ def faq_jsonld(view: SiteView, url: str) -> dict[str, Any]:
             for question, answer in view.faq
         ],
     }
+
+
+def jsonld_blocks(markdown: str, view: SiteView, url: str, site_root: str) -> list[str]:
+    """The JSON-LD a page carries, chosen by the markers it holds (the FAQ, the dataset)."""
+    names = markers_in(markdown)
+    blocks = []
+    if "faq" in names:
+        blocks.append(faq_jsonld(view, url))
+    if "dataset" in names:
+        blocks.append(dataset_jsonld(view, url, site_root))
+    return [script_json(block) for block in blocks]

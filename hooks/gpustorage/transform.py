@@ -1,55 +1,25 @@
-"""Stage 3, transform: turn the validated dataset into a per-language view, every value already worded.
+"""Stage 3, transform: word the validated dataset and its derived figures in one language.
 
-Templates receive only views: text in the reader's language, sort keys, and provenance flags.
-Computed names: `checked` is the oldest date among an offering's known facts (a row is only as fresh
-as its oldest figure); a fact's date is the newest `seen` among the sources that cover it.
+Templates receive only views: text in the reader's language, the derived figures (computed once for
+all languages, see derive.py) and provenance flags. A row's `checked` date is the oldest date among
+its dated known facts (a row is only as fresh as its oldest figure).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import dataclass, field
-from enum import Enum
 
 from babel import Locale
 from babel.dates import format_date
 from babel.lists import format_list
 from babel.numbers import format_currency, format_decimal
 
-from .model import (
-    UNKNOWN,
-    Egress,
-    ExchangeRates,
-    Fact,
-    Offering,
-    Price,
-    Provider,
-    size_in_gb,
-)
-from .normalize import (
-    Provenance,
-    UsdEgress,
-    UsdPrice,
-    checked_date,
-    is_stale,
-    provenances,
-    throughput_mb_s,
-    usd_egress,
-    usd_price,
-)
-from .validate import Dataset
-
-COLUMNS: tuple[str, ...] = (
-    "price",
-    "billed_while_detached",
-    "region_binding",
-    "throughput",
-    "max_size",
-    "snapshots",
-    "multi_attach",
-    "spot_usable",
-    "egress",
-)
+from .contract import COLUMNS
+from .dataset import Dataset
+from .derive import Coverage, Derived, Figures, Origin, ProviderFigures
+from .model import UNKNOWN, Egress, Fact, Offering, Price, Provider, Source, Tier
 
 
 class Strings:
@@ -64,12 +34,14 @@ class Strings:
     def __call__(self, key: str, **values: object) -> str:
         return self.ui[key].format(**values)
 
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - one Strings per language and build
     def money(self, amount: float, currency: str) -> str:
         return format_currency(amount, currency, locale=self.locale, decimal_quantization=False)
 
     def number(self, value: float) -> str:
         return format_decimal(value, locale=self.locale)
 
+    @functools.lru_cache(maxsize=1024)  # noqa: B019
     def date(self, value: dt.date) -> str:
         return format_date(value, "medium", locale=self.locale)
 
@@ -96,18 +68,14 @@ class Cell:
 
     text: str
     sort: float | None  # None sorts last (unknown, varying, or no comparable figure)
+    origin: Origin
     unknown: bool = False
-    third_party: bool = False
-    sources: tuple[int, ...] = ()  # 1-based numbers into the offering's source list
-    date: dt.date | None = None
-    stale: bool = False
 
 
 @dataclass(frozen=True)
 class SourceView:
     number: int
     url: str
-    seen: dt.date
     seen_text: str
     undated: bool
     third_party: bool
@@ -118,20 +86,29 @@ class SourceView:
 @dataclass(frozen=True)
 class OfferingView:
     number: int  # 1-based position within the provider
-    values: dict[str, str]  # each fact's raw value as the data gives it ("yes", "zone", ...) or "table"
-    kind: str
+    offering: Offering
+    figures: Figures
     kind_text: str
-    product: str
-    cells: dict[str, Cell]
-    checked: dt.date
-    checked_text: str
-    stale: bool
+    cells: dict[str, Cell]  # by fact name: every fact, the comparison's columns and regions
+    checked_text: str | None  # None when every known fact rests on undated sources
     notes: Prose | None
     sources: list[SourceView]
-    usd: UsdPrice | None  # normalized price, None when unknown
     usd_text: str | None  # the normalized price worded, when the source's unit or currency differs
-    egress_usd: UsdEgress | None  # normalized egress fee, None when free, unknown or varying
-    egress_free: bool
+
+    @property
+    def product(self) -> str:
+        return self.offering.product
+
+    @property
+    def kind(self) -> str:
+        return self.offering.kind.value
+
+    def value(self, fact: Fact) -> str:
+        """The fact's raw value as the data gives it ("yes", "zone", "unknown"), or "known"/"table"."""
+        value = self.offering.value_of(fact)
+        if isinstance(value, Price | Egress):
+            return "table"
+        return str(value) if isinstance(value, str) else "known"
 
 
 @dataclass(frozen=True)
@@ -142,6 +119,7 @@ class ProviderView:
     website: str
     notes: Prose | None
     offerings: list[OfferingView]
+    absence: Origin | None = None  # provenance of "no persistent storage"
     no_storage_sources: list[SourceView] = field(default_factory=list)
 
 
@@ -152,131 +130,84 @@ class SiteView:
     providers: list[ProviderView]
     faq: list[tuple[str, str]]  # the guide's questions, then those answered from data
     today: dt.date
-    rates: ExchangeRates
+    dataset: Dataset
+    coverage: Coverage
     repository: str  # where the data lives, for edit and report links
 
     @property
     def offering_count(self) -> int:
-        return sum(len(provider.offerings) for provider in self.providers)
-
-    @property
-    def fact_counts(self) -> dict[str, int]:
-        """How many facts are known, unknown, known only through third parties, and stale."""
-        cells = [c for p in self.providers for o in p.offerings for c in o.cells.values()]
-        known = [c for c in cells if not c.unknown]
-        return {
-            "known": len(known),
-            "unknown": len(cells) - len(known),
-            "third_party": sum(c.third_party for c in known),
-            "stale": sum(c.stale for c in known),
-        }
+        return self.coverage.offerings
 
 
-def _enum_value(value: object) -> object:
-    return value.value if isinstance(value, Enum) else value
-
-
-def _price_text(price: Price, t: Strings) -> str:
-    unit = t(f"unit.{price.unit.value}")
-    size_unit = t(f"unit.{price.unit.value.split('-')[0]}")
+def _tiers_text(tiers: list[Tier], currency: str, unit: str, t: Strings) -> list[str]:
+    unit_text = t(f"unit.{unit}")
+    size_unit = t(f"unit.{unit.split('-')[0]}")
     parts = []
-    for tier in price.tiers:
-        rate = f"{t.money(tier.amount, price.currency.value)}/{unit}"
+    for tier in tiers:
+        rate = f"{t.money(tier.amount, currency)}/{unit_text}"
         if tier.up_to is not None:
             parts.append(f"{rate} {t('price.tier_up_to', size=f'{t.number(tier.up_to)} {size_unit}')}")
-        elif len(price.tiers) > 1:
+        elif len(tiers) > 1:
             parts.append(f"{t('price.tier_above')} {rate}")
         else:
             parts.append(rate)
+    return parts
+
+
+def price_text(price: Price, t: Strings) -> str:
+    currency, unit = price.currency.value, price.unit.value
+    parts = _tiers_text(price.tiers, currency, unit, t)
     if price.monthly_fee:
-        parts.append(t("price.monthly_fee", amount=t.money(price.monthly_fee, price.currency.value)))
+        parts.append(t("price.monthly_fee", amount=t.money(price.monthly_fee, currency)))
+    if price.idle_tiers:
+        parts.append(t("price.idle", price="; ".join(_tiers_text(price.idle_tiers, currency, unit, t))))
     return "; ".join(parts)
 
 
-def normalized_text(price: Price, usd: UsdPrice | None, t: Strings) -> str | None:
+def normalized_text(price: Price, figures: Figures, t: Strings) -> str | None:
     """'≈ 0,08 $/GB-month' when the source's currency or unit differs from USD per GB-month."""
-    if usd is None or (price.currency.value == "USD" and price.unit.value == "GB-month"):
+    if figures.usd is None or (price.currency.value == "USD" and price.unit.value == "GB-month"):
         return None
-    return t("price.normalized", amount=t.money(round(usd.headline, 4), "USD"))
+    return t("price.normalized", amount=t.money(round(figures.usd.headline, 4), "USD"))
 
 
-def _egress_text(egress: Egress, t: Strings) -> str:
-    text = f"{t.money(egress.amount, egress.currency.value)}/{t(f'unit.{egress.per}')}"
+def egress_text(egress: Egress, t: Strings) -> str:
+    per = t(f"unit.{egress.per}")
+    text = f"{t.money(egress.amount, egress.currency.value)}/{per}"
     if egress.included_gb:
-        allowance = f"{t.number(egress.included_gb)} {t(f'unit.{egress.per}')}"
-        text += f" ({t('egress.included', amount=allowance)})"
+        text += f" ({t('egress.included', amount=f'{t.number(egress.included_gb)} {per}')})"
+    if egress.allowance_pooled:
+        text += f" ({t('egress.pooled')})"
     return text
 
 
-# The guide's three workload patterns as filter and sort settings (URL parameter names).
-PRESETS: dict[str, dict[str, str]] = {
-    "finetune": {
-        "kind": "network_volume,block_volume,shared_filesystem,persistent_home",
-        "sort": "price",
-        "dir": "asc",
-    },
-    "pipeline": {
-        "kind": "network_volume,block_volume,shared_filesystem",
-        "sort": "throughput",
-        "dir": "desc",
-    },
-    "fleet": {"multi": "yes", "sort": "price", "dir": "asc"},
-}
-# Filters on worded facts: URL parameter -> fact.
-FILTERS = {
-    "billed": "billed_while_detached",
-    "multi": "multi_attach",
-    "region": "region_binding",
-    "spot": "spot_usable",
-}
-
-# Sort order of worded values: the answer a reader most likely wants first.
-ANSWER_RANK = {"yes": 0, "partial": 1, "no": 2, "not_applicable": 3}
-REGION_RANK = {"global": 0, "region": 1, "zone": 2, "datacenter": 3, "machine": 4}
-
-
-def _word(fact: Fact, value: str, t: Strings) -> tuple[str, float | None, bool]:
-    """Text, sort key and unknown-ness of a value given as a word (an enum member or a keyword)."""
-    if value == UNKNOWN:
-        return t("value.unknown"), None, True
-    if value == "varies":
-        return t("value.varies"), None, False
+def _word(fact: Fact, value: str, t: Strings) -> str:
+    if value in (UNKNOWN, "varies"):
+        return t(f"value.{value}")
     if fact is Fact.region_binding:
-        return t(f"region.{value}"), REGION_RANK[value], False
+        return t(f"region.{value}")
     if fact is Fact.egress:
-        return t(f"egress.{value}"), 0.0, False
-    return t(f"answer.{value}"), ANSWER_RANK[value], False
+        return t(f"egress.{value}")
+    return t(f"answer.{value}")
 
 
-def _fact_cell(offering: Offering, fact: Fact, origin: Provenance, t: Strings, rates: ExchangeRates) -> Cell:
-    value = _enum_value(getattr(offering, fact.value))
-    provenance_fields = {
-        "sources": origin.sources,
-        "third_party": origin.third_party,
-        "date": origin.date,
-        "stale": origin.stale,
-    }
+def _cell_text(offering: Offering, fact: Fact, t: Strings) -> str:
+    value = offering.value_of(fact)
     if isinstance(value, Price):
-        usd = usd_price(value, rates)
-        return Cell(_price_text(value, t), usd and usd.headline, **provenance_fields)
+        return price_text(value, t)
     if isinstance(value, Egress):
-        egress = usd_egress(value, rates)
-        return Cell(_egress_text(value, t), egress and egress.usd_per_gb, **provenance_fields)
-    if fact is Fact.throughput and value != UNKNOWN:
-        return Cell(str(value), throughput_mb_s(str(value)), **provenance_fields)
-    if fact is Fact.max_size and value != UNKNOWN:
-        return Cell(str(value), size_in_gb(str(value)), **provenance_fields)
-    if fact is Fact.regions and isinstance(value, list):
-        return Cell(", ".join(value), len(value), **provenance_fields)
-    text, sort, unknown = _word(fact, str(value), t)
-    return Cell(text, sort, unknown=unknown, **provenance_fields)
+        return egress_text(value, t)
+    if isinstance(value, list):  # regions
+        return ", ".join(value)
+    if fact in (Fact.throughput, Fact.max_size) and value != UNKNOWN:
+        return str(value)
+    return _word(fact, str(value), t)
 
 
-def _source_view(number: int, source, t: Strings) -> SourceView:
+def source_view(number: int, source: Source, t: Strings) -> SourceView:
     return SourceView(
         number=number,
         url=source.url,
-        seen=source.seen,
         seen_text=t.date(source.seen),
         undated=source.undated,
         third_party=source.third_party,
@@ -285,56 +216,32 @@ def _source_view(number: int, source, t: Strings) -> SourceView:
     )
 
 
-def _raw_value(offering: Offering, fact: Fact) -> str:
-    value = offering.value_of(fact)
-    if isinstance(value, Price | Egress):
-        return "table"
-    known_text = fact in (Fact.throughput, Fact.max_size, Fact.regions) and value != UNKNOWN
-    return "known" if known_text else str(value)
-
-
-def _offering_view(
-    number: int,
-    offering: Offering,
-    facts: dict[Fact, Provenance],
-    t: Strings,
-    rates: ExchangeRates,
-    today: dt.date,
-) -> OfferingView:
-    cells = {fact.value: _fact_cell(offering, fact, origin, t, rates) for fact, origin in facts.items()}
-    checked = checked_date(offering, facts)
-    price = offering.price if isinstance(offering.price, Price) else None
-    usd = usd_price(price, rates) if price else None
+def offering_view(number: int, offering: Offering, figures: Figures, t: Strings) -> OfferingView:
+    cells = {
+        fact.value: Cell(
+            text=_cell_text(offering, fact, t),
+            sort=figures.sort[fact.value],
+            origin=figures.facts[fact],
+            unknown=not figures.facts[fact].known,
+        )
+        for fact in (*COLUMNS, Fact.regions)
+    }
     return OfferingView(
         number=number,
-        values={fact.value: _raw_value(offering, fact) for fact in Fact},
-        kind=offering.kind.value,
+        offering=offering,
+        figures=figures,
         kind_text=t(f"kind.{offering.kind.value}"),
-        product=offering.product,
         cells=cells,
-        checked=checked,
-        checked_text=t.date(checked),
-        stale=is_stale(checked, today),
+        checked_text=t.date(figures.checked) if figures.checked else None,
         notes=t.prose(offering.notes),
-        sources=[_source_view(n, s, t) for n, s in enumerate(offering.sources, 1)],
-        usd=usd,
-        usd_text=normalized_text(price, usd, t) if price else None,
-        egress_usd=usd_egress(offering.egress, rates) if isinstance(offering.egress, Egress) else None,
-        egress_free=offering.egress == "free",
+        sources=[source_view(n, s, t) for n, s in enumerate(offering.sources, 1)],
+        usd_text=normalized_text(offering.price, figures, t) if isinstance(offering.price, Price) else None,
     )
 
 
 def provider_view(
-    provider_id: str,
-    file: str,
-    provider: Provider,
-    t: Strings,
-    rates: ExchangeRates,
-    today: dt.date,
-    facts: list[dict[Fact, Provenance]] | None = None,
+    provider_id: str, file: str, provider: Provider, figures: ProviderFigures, t: Strings
 ) -> ProviderView:
-    """One provider in one language; `facts` is each offering's provenance when already computed."""
-    facts = facts or [provenances(offering, today) for offering in provider.offerings]
     return ProviderView(
         id=provider_id,
         file=file,
@@ -342,21 +249,24 @@ def provider_view(
         website=provider.website,
         notes=t.prose(provider.notes),
         offerings=[
-            _offering_view(number, offering, origin, t, rates, today)
-            for number, (offering, origin) in enumerate(zip(provider.offerings, facts, strict=True), 1)
+            offering_view(number, offering, numbers, t)
+            for number, (offering, numbers) in enumerate(
+                zip(provider.offerings, figures.offerings, strict=True), 1
+            )
         ],
+        absence=figures.absence,
         no_storage_sources=[
-            _source_view(n, s, t) for n, s in enumerate(provider.no_persistent_storage or [], 1)
+            source_view(n, s, t) for n, s in enumerate(provider.no_persistent_storage or [], 1)
         ],
     )
 
 
-def _offerings_where(providers: list[ProviderView], fact: str, value: str) -> list[str]:
+def _offerings_where(providers: list[ProviderView], fact: Fact, value: str) -> list[str]:
     return [
         f"{provider.name} ({offering.product})"
         for provider in providers
         for offering in provider.offerings
-        if offering.values[fact] == value
+        if offering.value(fact) == value
     ]
 
 
@@ -365,17 +275,31 @@ def _data_questions(providers: list[ProviderView], t: Strings) -> list[tuple[str
     offerings = [o for p in providers for o in p.offerings]
     questions = []
     for key, fact, answer in [
-        ("billed", "billed_while_detached", "yes"),
-        ("egress_free", "egress", "free"),
-        ("shared", "multi_attach", "yes"),
-        ("spot", "spot_usable", "yes"),
+        ("billed", Fact.billed_while_detached, "yes"),
+        ("egress_free", Fact.egress, "free"),
+        ("shared", Fact.multi_attach, "yes"),
+        ("spot", Fact.spot_usable, "yes"),
     ]:
         matches = _offerings_where(providers, fact, answer)
-        unknown = sum(1 for o in offerings if o.cells[fact].unknown)
+        unknown = sum(1 for o in offerings if o.cells[fact.value].unknown)
         text = t(f"faq.{key}.answer", list=t.join(matches)) if matches else t("faq.none")
         questions.append((t(f"faq.{key}.question"), f"{text} {t('faq.unknown_count', count=unknown)}"))
+    idle = [
+        f"{p.name} ({o.product}): {o.cells[Fact.price.value].text}"
+        for p in providers
+        for o in p.offerings
+        if o.figures.usd and o.figures.usd.idle_tiers
+    ]
+    questions.append(
+        (t("faq.idle.question"), t("faq.idle.answer", list=t.join(idle)) if idle else t("faq.none"))
+    )
     priced = sorted(
-        ((o.usd.headline, p.name, o) for p in providers for o in p.offerings if o.usd and o.usd.headline),
+        (
+            (o.figures.usd.headline, p.name, o)
+            for p in providers
+            for o in p.offerings
+            if o.figures.usd and o.figures.usd.headline
+        ),
         key=lambda item: item[0],
     )
     if priced:
@@ -386,7 +310,7 @@ def _data_questions(providers: list[ProviderView], t: Strings) -> list[tuple[str
                 t(
                     "faq.cheapest.answer",
                     offering=f"{name} ({offering.product})",
-                    price=offering.cells["price"].text,
+                    price=offering.cells[Fact.price.value].text,
                     usd=t.money(round(usd, 4), "USD"),
                     count=len(priced),
                 ),
@@ -395,26 +319,13 @@ def _data_questions(providers: list[ProviderView], t: Strings) -> list[tuple[str
     return questions
 
 
-def provenance_table(dataset: Dataset, today: dt.date) -> dict[str, list[dict[Fact, Provenance]]]:
-    """Where every fact comes from, by provider id and offering: the same in every language."""
-    return {
-        pid: [provenances(offering, today) for offering in provider.offerings]
-        for pid, provider in dataset.providers.items()
-    }
-
-
 def site_view(
-    dataset: Dataset,
-    lang: str,
-    today: dt.date,
-    repository: str,
-    table: dict[str, list[dict[Fact, Provenance]]] | None = None,
+    dataset: Dataset, derived: Derived, coverage: Coverage, lang: str, today: dt.date, repository: str
 ) -> SiteView:
     strings = dataset.strings[lang]
     t = Strings(lang, strings.ui, strings.notes_fallback)
-    table = table or provenance_table(dataset, today)
     providers = [
-        provider_view(pid, dataset.files[pid], provider, t, dataset.rates, today, table[pid])
+        provider_view(pid, dataset.files[pid], provider, derived[pid], t)
         for pid, provider in dataset.providers.items()
     ]
     faq = [(item.question, item.answer) for item in strings.faq]
@@ -425,6 +336,7 @@ def site_view(
         providers=providers,
         faq=faq,
         today=today,
-        rates=dataset.rates,
+        dataset=dataset,
+        coverage=coverage,
         repository=repository.rstrip("/"),
     )

@@ -1,31 +1,24 @@
-"""Stage 2, validate: check loaded documents against the model and collect every problem with its line."""
+"""Stage 2, validate: check one loaded document against the model; every problem becomes a sentence
+with the file, line and column, and says what was expected."""
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .load import Document, KeyPath, load_file
-from .markers import MARKER
+from .load import Document, KeyPath
 from .model import (
     NAME_PATTERN,
     PROSE_PATTERN,
-    PROVIDER_ID,
     SIZE_PATTERN,
     TEXT_PATTERN,
     URL_PATTERN,
-    ExchangeRates,
-    LanguageStrings,
-    Provider,
 )
-from .problems import DataError, Problem
+from .problems import Problem
 
-SCHEMA_LINE = "# yaml-language-server: $schema=../../schema/provider.schema.json"
+M = TypeVar("M", bound=BaseModel)
 _TYPE_NAMES = {
     "string_type": "text",
     "float_type": "a number",
@@ -45,16 +38,6 @@ _PATTERN_HINTS = {
     PROSE_PATTERN: _TEXT_HINT,
     NAME_PATTERN: f"one line of {_TEXT_HINT}, and without < or >",
 }
-
-
-@dataclass(frozen=True)
-class Dataset:
-    """Everything the site is generated from, validated."""
-
-    providers: dict[str, Provider]  # by id, sorted by id
-    strings: dict[str, LanguageStrings]  # by language code
-    rates: ExchangeRates
-    files: dict[str, str]  # provider id -> repository-relative path of its file
 
 
 def _describe(value: Any) -> str:
@@ -119,7 +102,7 @@ def _message(error: Any, model: type[BaseModel], loc: KeyPath) -> str:
     return f"'{name}': {error['msg'][0].lower()}{error['msg'][1:]}; got {_describe(value)}"
 
 
-def check_model(doc: Document, model: type[BaseModel]) -> tuple[Any, list[Problem]]:
+def check_model(doc: Document, model: type[M]) -> tuple[M | None, list[Problem]]:
     """Validate one document against a model; returns the instance or every problem found."""
     try:
         return model.model_validate(doc.value), []
@@ -130,165 +113,3 @@ def check_model(doc: Document, model: type[BaseModel]) -> tuple[Any, list[Proble
             loc = tuple(part for part in full_loc if not (isinstance(part, str) and part.startswith("~")))
             problems.append(doc.problem(loc, _message(item, model, full_loc)))
         return None, problems
-
-
-def _check_languages(doc: Document, provider: Provider, languages: Iterable[str]) -> list[Problem]:
-    """Every localized note must be written in every site language, and in no other."""
-    wanted = set(languages)
-    expected = f"(expected: {', '.join(sorted(wanted))})"
-    problems = []
-    notes: list[tuple[KeyPath, dict[str, str] | None]] = [(("notes",), provider.notes)]
-    notes += [(("offerings", i, "notes"), o.notes) for i, o in enumerate(provider.offerings)]
-    for loc, text in notes:
-        if text is None:
-            continue
-        for lang in sorted(wanted - text.keys()):
-            problems.append(doc.problem(loc, f"'notes' has no '{lang}' text {expected}"))
-        for lang in sorted(text.keys() - wanted):
-            problems.append(
-                doc.problem(
-                    (*loc, lang),
-                    f"'notes' has text in '{lang}', which is not a site language {expected}",
-                )
-            )
-    return problems
-
-
-def check_pages(docs: Path, root: Path, languages: list[str]) -> list[Problem]:
-    """Every page exists in every language, with the same data markers."""
-    pages = {
-        lang: {p.relative_to(docs / lang).as_posix(): p for p in sorted((docs / lang).rglob("*.md"))}
-        for lang in languages
-    }
-    problems = []
-    for lang in languages:
-        for relative in sorted(set().union(*(p.keys() for p in pages.values())) - pages[lang].keys()):
-            owners = ", ".join(other for other in languages if relative in pages[other])
-            display = (docs / lang / relative).relative_to(root).as_posix()
-            problems.append(Problem(display, 1, 1, f"missing page: it exists in {owners}; translate it"))
-    for relative in sorted(set.intersection(*(set(p) for p in pages.values())) if pages else ()):
-        markers = {
-            lang: set(MARKER.findall(pages[lang][relative].read_text(encoding="utf-8"))) for lang in languages
-        }
-        first = languages[0]
-        for lang in languages[1:]:
-            if markers[lang] != markers[first]:
-                display = pages[lang][relative].relative_to(root).as_posix()
-                expected = ", ".join(f"<!-- data:{m} -->" for m in sorted(markers[first])) or "none"
-                problems.append(
-                    Problem(
-                        display, 1, 1, f"data markers differ from the {first} page (expected: {expected})"
-                    )
-                )
-    return problems
-
-
-def load_providers(
-    files: Iterable[Path], root: Path, languages: Iterable[str], prose_languages: Iterable[str] | None = None
-) -> tuple[dict[str, Provider], dict[str, str], list[Problem]]:
-    providers: dict[str, Provider] = {}
-    paths: dict[str, str] = {}
-    problems: list[Problem] = []
-    languages = list(languages)
-    for file in sorted(files):
-        display = file.relative_to(root).as_posix() if file.is_relative_to(root) else str(file)
-        provider_id = file.stem
-        if file.suffix != ".yaml":
-            problems.append(Problem(display, 1, 1, "provider files must end in '.yaml'"))
-            continue
-        if not PROVIDER_ID.match(provider_id):
-            problems.append(
-                Problem(
-                    display,
-                    1,
-                    1,
-                    f"file name '{file.name}' is not a valid id: use lower-case letters, digits "
-                    "and single hyphens, e.g. 'lambda-labs.yaml'",
-                )
-            )
-        doc, found = load_file(file, display)
-        problems += found
-        if doc is None:
-            continue
-        if not file.read_text(encoding="utf-8").startswith(SCHEMA_LINE):
-            problems.append(
-                Problem(
-                    display, 1, 1, f"the first line must be '{SCHEMA_LINE}' (editors check the file with it)"
-                )
-            )
-        provider, found = check_model(doc, Provider)
-        problems += found
-        if provider is not None:
-            problems += _check_languages(doc, provider, prose_languages or languages)
-            providers[provider_id] = provider
-            paths[provider_id] = display
-    return providers, paths, problems
-
-
-def load_strings(
-    directory: Path, root: Path, languages: Iterable[str]
-) -> tuple[dict[str, LanguageStrings], list[Problem]]:
-    strings: dict[str, LanguageStrings] = {}
-    problems: list[Problem] = []
-    docs: dict[str, Document] = {}
-    for lang in languages:
-        file = directory / f"{lang}.yaml"
-        display = file.relative_to(root).as_posix() if file.is_relative_to(root) else str(file)
-        if not file.exists():
-            problems.append(Problem(display, 1, 1, f"missing strings file for site language '{lang}'"))
-            continue
-        doc, found = load_file(file, display)
-        problems += found
-        if doc is None:
-            continue
-        parsed, found = check_model(doc, LanguageStrings)
-        problems += found
-        if parsed is not None:
-            strings[lang], docs[lang] = parsed, doc
-    all_keys = set().union(*(s.ui.keys() for s in strings.values())) if strings else set()
-    for lang, parsed in strings.items():
-        for key in sorted(all_keys - parsed.ui.keys()):
-            owners = ", ".join(sorted(other for other, s in strings.items() if key in s.ui))
-            problems.append(docs[lang].problem(("ui",), f"missing UI string '{key}' (present in {owners})"))
-    return strings, problems
-
-
-def load_rates(file: Path, root: Path, providers: dict[str, Provider]) -> tuple[ExchangeRates, list[Problem]]:
-    """The exchange rates, and a problem for each currency that a price uses but no rate covers."""
-    display = file.relative_to(root).as_posix()
-    doc, problems = load_file(file, display) if file.exists() else (None, [])
-    rates = None
-    if doc is not None:
-        rates, found = check_model(doc, ExchangeRates)
-        problems += found
-    rates = rates or ExchangeRates(rates={})
-    used = {
-        amount.currency.value
-        for provider in providers.values()
-        for offering in provider.offerings
-        for amount in (offering.price, offering.egress)
-        if hasattr(amount, "currency")
-    }
-    for currency in sorted(used - {"USD"} - {c.value for c in rates.rates}):
-        problems.append(Problem(display, 1, 1, f"no exchange rate for {currency}; add one under 'rates'"))
-    return rates, problems
-
-
-def load_dataset(root: Path, languages: Iterable[str]) -> Dataset:
-    """Load and validate all data below `root/data`; raise DataError listing every problem."""
-    languages = list(languages)
-    data = root / "data"
-    strings, problems = load_strings(data / "i18n", root, languages)
-    # a language with a notes fallback (a new one, say) need not have every note translated yet
-    prose = [lang for lang in languages if not (lang in strings and strings[lang].notes_fallback)]
-    providers, paths, found = load_providers((data / "providers").glob("*"), root, languages, prose)
-    problems += found
-    problems += check_pages(root / "docs", root, languages)
-    rates, found = load_rates(data / "exchange-rates.yaml", root, providers)
-    problems += found
-    if not providers and not problems:
-        problems.append(Problem("data/providers", 1, 1, "no provider files found"))
-    if problems:
-        raise DataError(problems)
-    ordered = dict(sorted(providers.items()))
-    return Dataset(providers=ordered, strings=strings, files=paths, rates=rates)

@@ -1,0 +1,79 @@
+"""The contract between the generated comparison and the script that drives it (docs/assets/compare.js).
+
+Templates write these data attributes and URL parameters; compare.js reads them and nothing else.
+tests/test_contract.py checks both sides against the names defined here, so a rename cannot
+silently break the page.
+"""
+
+from __future__ import annotations
+
+from .model import Fact, RegionBinding
+
+# The guide's three workload patterns as filter and sort settings (URL parameter -> value).
+PRESETS: dict[str, dict[str, str]] = {
+    "finetune": {
+        "kind": "network_volume,block_volume,shared_filesystem,persistent_home",
+        "sort": "price",
+        "dir": "asc",
+    },
+    "pipeline": {
+        "kind": "network_volume,block_volume,shared_filesystem",
+        "sort": "throughput",
+        "dir": "desc",
+    },
+    "fleet": {"multi": "yes", "sort": "price", "dir": "asc"},
+}
+
+# Filters on worded facts: URL parameter (and row attribute) -> fact.
+FILTERS: dict[str, Fact] = {
+    "billed": Fact.billed_while_detached,
+    "multi": Fact.multi_attach,
+    "region": Fact.region_binding,
+    "spot": Fact.spot_usable,
+}
+
+# The choices each filter offers (besides "any"), in the order shown.
+FILTER_VALUES: dict[str, list[str]] = {
+    "billed": ["yes", "no"],
+    "multi": ["yes", "partial", "no"],
+    "region": [binding.value for binding in RegionBinding if binding is not RegionBinding.unknown],
+    "spot": ["yes", "no", "not_applicable"],
+}
+
+# Columns of the comparison, in order: the product, one per fact shown, and the date checked.
+COLUMNS: tuple[Fact, ...] = (
+    Fact.price,
+    Fact.billed_while_detached,
+    Fact.region_binding,
+    Fact.throughput,
+    Fact.max_size,
+    Fact.snapshots,
+    Fact.multi_attach,
+    Fact.spot_usable,
+    Fact.egress,
+)
+
+# data-* attributes of each offering row (<tr class="gs-offering">), with what they hold.
+ROW_ATTRIBUTES: dict[str, str] = {
+    "provider": "the provider's id",
+    "kind": "the storage kind",
+    **{
+        name: f"the raw value of '{fact.value}' (yes, no, zone, unknown...)" for name, fact in FILTERS.items()
+    },
+    "egress": "free, varies, unknown, or table (a fee: see egress-rate)",
+    "tiers": "the price as JSON [[upper bound in GB or null, USD per GB-month], ...]; absent when unknown",
+    "fee": "a fixed monthly fee in USD",
+    "idle-tiers": "like tiers: the price while no GPU uses the storage, where it differs",
+    "billed-idle": "yes, no or unknown: whether the storage bills while no GPU uses it",
+    "egress-rate": "USD per GB of outbound traffic",
+    "egress-included": "free outbound GB per month",
+    "egress-pooled": "present when the free allowance is pooled per account (not counted)",
+    "max-gb": "the largest size in GB",
+}
+# data-* attributes elsewhere: provider groups (<tbody>), cells and headers, preset buttons.
+GROUP_ATTRIBUTES = ("provider", "name")
+CELL_ATTRIBUTES = ("column", "sort")
+CONTROL_ATTRIBUTES = ("preset",)
+
+# URL parameters of the view (shared links keep filters, sort and amounts).
+URL_PARAMETERS = ("name", "kind", "egress", "sort", "dir", "gb", "months", "out", "preset", "all", *FILTERS)

@@ -1,0 +1,287 @@
+"""Language-neutral figures derived from the data, computed once per build for every offering.
+
+Prices keep their original currency and unit in the data; here they become USD per decimal GB and
+month (1 GiB = 1.073741824 GB; hourly rates times 730 hours, the convention providers use), with
+each fact's provenance and the sort keys of the comparison. Transform only words these figures,
+export only serializes them, and the browser only reads them from the page.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .dataset import Dataset
+from .model import UNKNOWN, Egress, ExchangeRates, Fact, Offering, Price, Source, Tier, size_in_gb
+
+HOURS_PER_MONTH = 730
+GB_PER_GIB = 2**30 / 1e9
+STALE_AFTER_DAYS = 180
+
+# Sort order of worded values: the answer a reader most likely wants first.
+ANSWER_RANK = {"yes": 0, "partial": 1, "no": 2, "not_applicable": 3}
+REGION_RANK = {"global": 0, "region": 1, "zone": 2, "datacenter": 3, "machine": 4}
+
+
+@dataclass(frozen=True)
+class UsdTier:
+    up_to_gb: float | None  # None: everything above the previous tier
+    usd_per_gb_month: float
+
+
+@dataclass(frozen=True)
+class UsdPrice:
+    tiers: tuple[UsdTier, ...]
+    monthly_fee_usd: float
+    idle_tiers: tuple[UsdTier, ...] | None  # the price while no GPU uses the storage, where it differs
+
+    @property
+    def headline(self) -> float:
+        """The rate of the first paid gigabyte: what sorting and 'cheapest' compare."""
+        return next((t.usd_per_gb_month for t in self.tiers if t.usd_per_gb_month > 0), 0.0)
+
+
+@dataclass(frozen=True)
+class UsdEgress:
+    usd_per_gb: float
+    included_gb: float
+    allowance_pooled: bool  # an allowance exists per account, so none is counted here
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where one fact comes from, and how fresh it is."""
+
+    known: bool
+    sources: tuple[int, ...]  # 1-based numbers into the source list
+    third_party: bool  # every source that covers the fact is a third party
+    date: dt.date | None  # the newest date shown by a covering source; None when none shows one
+    undated: bool  # covered only by sources that show no date: its age is unknown
+    stale: bool
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Everything derived from one offering."""
+
+    usd: UsdPrice | None  # None when the price is unknown or varies
+    egress: UsdEgress | None  # None when egress is free, unknown or varies
+    max_size_gb: float | None
+    facts: dict[Fact, Origin]
+    checked: dt.date | None  # the oldest date among its dated known facts
+    undated: bool  # some known fact rests only on undated sources
+    stale: bool
+    sort: dict[str, float | None]  # per fact: the comparison's sort key, None sorts last
+    known: int  # how many facts are known
+
+    @property
+    def regions(self) -> int | None:
+        value = self.sort[Fact.regions.value]
+        return None if value is None else int(value)
+
+
+@dataclass(frozen=True)
+class ProviderFigures:
+    offerings: list[Figures]
+    absence: Origin | None  # for a provider without persistent storage: the provenance of that claim
+
+
+Derived = dict[str, ProviderFigures]
+
+
+def build_date() -> dt.date:
+    """The date the build judges freshness by: SOURCE_DATE_EPOCH when set (reproducible), else today."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch:
+        return dt.datetime.fromtimestamp(int(epoch), tz=dt.UTC).date()
+    return dt.datetime.now(tz=dt.UTC).date()
+
+
+def is_stale(seen: dt.date, today: dt.date) -> bool:
+    return (today - seen).days > STALE_AFTER_DAYS
+
+
+def usd_per_unit(currency: str, rates: ExchangeRates) -> float:
+    """US dollars for one unit of `currency`; validation guarantees a rate for every used currency."""
+    if currency == "USD":
+        return 1.0
+    return rates.rates[currency].usd_per_unit  # type: ignore[index]
+
+
+def _gb_per(size_unit: str) -> float:
+    return GB_PER_GIB if size_unit == "GiB" else 1.0
+
+
+def per_gb_month(amount: float, unit: str) -> float:
+    """A rate in a source unit (e.g. GiB-hour), expressed per decimal GB and per month."""
+    size, period = unit.split("-")
+    per_month = amount * HOURS_PER_MONTH if period == "hour" else amount
+    return per_month / _gb_per(size)
+
+
+def _usd_tiers(tiers: Sequence[Tier], unit: str, factor: float) -> tuple[UsdTier, ...]:
+    size_factor = _gb_per(unit.split("-")[0])
+    return tuple(
+        UsdTier(
+            up_to_gb=None if tier.up_to is None else tier.up_to * size_factor,
+            usd_per_gb_month=per_gb_month(tier.amount, unit) * factor,
+        )
+        for tier in tiers
+    )
+
+
+def usd_price(price: Price, rates: ExchangeRates) -> UsdPrice:
+    factor = usd_per_unit(price.currency.value, rates)
+    unit = price.unit.value
+    return UsdPrice(
+        tiers=_usd_tiers(price.tiers, unit, factor),
+        monthly_fee_usd=price.monthly_fee * factor,
+        idle_tiers=_usd_tiers(price.idle_tiers, unit, factor) if price.idle_tiers else None,
+    )
+
+
+def usd_egress(egress: Egress, rates: ExchangeRates) -> UsdEgress:
+    factor = usd_per_unit(egress.currency.value, rates)
+    size_factor = _gb_per(egress.per)
+    return UsdEgress(
+        usd_per_gb=egress.amount * factor / size_factor,
+        included_gb=egress.included_gb * size_factor,
+        allowance_pooled=egress.allowance_pooled,
+    )
+
+
+def origin(sources: Sequence[Source], numbers: tuple[int, ...], known: bool, today: dt.date) -> Origin:
+    """The provenance of a fact covered by the sources at `numbers` (1-based)."""
+    covering = [sources[n - 1] for n in numbers]
+    date = max((source.seen for source in covering if not source.undated), default=None)
+    return Origin(
+        known=known,
+        sources=numbers,
+        third_party=bool(covering) and all(source.third_party for source in covering),
+        date=date,
+        undated=bool(covering) and date is None,
+        stale=date is not None and is_stale(date, today),
+    )
+
+
+_THROUGHPUT = re.compile(r"(\d[\d,]*(?:\.\d+)?)\+?\s*(MB/s|MiB/s|GB/s|GiB/s)(?!\s*per\b)")
+_MB_PER_S = {"MB/s": 1.0, "MiB/s": 2**20 / 1e6, "GB/s": 1000.0, "GiB/s": 2**30 / 1e6}
+
+
+def throughput_mb_s(text: str) -> float | None:
+    """The highest absolute figure in a published throughput text, in MB/s.
+
+    Rates given per unit of capacity or per GPU ("50 MB/s per TB") are not absolute and are skipped;
+    a text with no absolute figure (IOPS only, say) gives None and sorts last.
+    """
+    figures = [float(n.replace(",", "")) * _MB_PER_S[unit] for n, unit in _THROUGHPUT.findall(text)]
+    return max(figures) if figures else None
+
+
+def _word_rank(fact: Fact, value: str) -> float | None:
+    if value in (UNKNOWN, "varies"):
+        return None
+    if fact is Fact.region_binding:
+        return REGION_RANK[value]
+    return ANSWER_RANK[value]
+
+
+def _sort_keys(
+    offering: Offering, usd: UsdPrice | None, egress: UsdEgress | None, size: float | None
+) -> dict[str, float | None]:
+    keys: dict[str, float | None] = {
+        fact.value: _word_rank(fact, str(offering.value_of(fact)))
+        for fact in (
+            Fact.billed_while_detached,
+            Fact.region_binding,
+            Fact.snapshots,
+            Fact.multi_attach,
+            Fact.spot_usable,
+        )
+    }
+    keys[Fact.price.value] = usd.headline if usd else None
+    keys[Fact.throughput.value] = (
+        None if offering.throughput == UNKNOWN else throughput_mb_s(offering.throughput)
+    )
+    keys[Fact.max_size.value] = size
+    keys[Fact.egress.value] = 0.0 if offering.egress == "free" else egress.usd_per_gb if egress else None
+    keys[Fact.regions.value] = len(offering.regions) if isinstance(offering.regions, list) else None
+    return keys
+
+
+def figures(offering: Offering, rates: ExchangeRates, today: dt.date) -> Figures:
+    usd = usd_price(offering.price, rates) if isinstance(offering.price, Price) else None
+    egress = usd_egress(offering.egress, rates) if isinstance(offering.egress, Egress) else None
+    size = None if offering.max_size == UNKNOWN else size_in_gb(offering.max_size)
+    facts = {
+        fact: origin(
+            offering.sources,
+            tuple(n for n, source in enumerate(offering.sources, 1) if fact in source.covers),
+            offering.value_of(fact) != UNKNOWN,
+            today,
+        )
+        for fact in Fact
+    }
+    known = [fact for fact in facts.values() if fact.known]
+    dates = [fact.date for fact in known if fact.date is not None]
+    checked = min(dates) if dates else None
+    return Figures(
+        usd=usd,
+        egress=egress,
+        max_size_gb=size,
+        facts=facts,
+        checked=checked,
+        undated=any(fact.undated for fact in known),
+        stale=checked is not None and is_stale(checked, today),
+        sort=_sort_keys(offering, usd, egress, size),
+        known=len(known),
+    )
+
+
+def derive(dataset: Dataset, today: dt.date) -> Derived:
+    """The figures of every offering of every provider, by provider id."""
+    derived = {}
+    for provider_id, provider in dataset.providers.items():
+        absence = None
+        if provider.no_persistent_storage:
+            sources = provider.no_persistent_storage
+            absence = origin(sources, tuple(range(1, len(sources) + 1)), True, today)
+        derived[provider_id] = ProviderFigures(
+            offerings=[figures(offering, dataset.rates, today) for offering in provider.offerings],
+            absence=absence,
+        )
+    return derived
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How much of the dataset is known: per fact, and in total."""
+
+    offerings: int
+    known: dict[Fact, int]  # offerings whose fact is known
+    third_party: int  # known facts resting only on third parties
+    stale: int  # known facts whose newest dated source is older than STALE_AFTER_DAYS
+    undated: int  # known facts resting only on undated sources
+
+    @property
+    def cells(self) -> int:
+        return self.offerings * len(self.known)
+
+    @property
+    def known_cells(self) -> int:
+        return sum(self.known.values())
+
+
+def coverage(derived: Derived) -> Coverage:
+    offerings = [figures for provider in derived.values() for figures in provider.offerings]
+    facts = [origin for figures in offerings for origin in figures.facts.values() if origin.known]
+    return Coverage(
+        offerings=len(offerings),
+        known={fact: sum(f.facts[fact].known for f in offerings) for fact in Fact},
+        third_party=sum(origin.third_party for origin in facts),
+        stale=sum(origin.stale for origin in facts),
+        undated=sum(origin.undated for origin in facts),
+    )
