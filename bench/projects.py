@@ -10,6 +10,7 @@ from pathlib import Path
 from gpustorage.model import Fact
 
 ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures"
 PROJECT_PARTS = ("mkdocs.yml", "docs", "data", "hooks", "overrides", "schema")
 KINDS = ["network_volume", "block_volume", "shared_filesystem", "object_storage", "persistent_home"]
 ANSWERS = ['"yes"', '"no"', "partial", "unknown"]
@@ -63,6 +64,16 @@ def write_providers(directory: Path, count: int, seed: int = 1) -> None:
         offerings = "".join(_offering(rng, index * 10 + n) for n in range(rng.randint(1, 3)))
         text = f"{HEADER}name: Synthetic Cloud {index:04d}\nwebsite: https://example.com/{index}\nofferings:\n{offerings}"
         (directory / f"synthetic-{index:04d}.yaml").write_text(text, encoding="utf-8")
+
+
+def use_fixture_data(project: Path) -> Path:
+    """Replace a project copy's providers and exchange rates with the test fixtures (tests/fixtures),
+    whose values tests may rely on: the real data can change with any pull request."""
+    providers = project / "data" / "providers"
+    shutil.rmtree(providers)
+    shutil.copytree(FIXTURES / "providers", providers)
+    shutil.copy2(FIXTURES / "exchange-rates.yaml", project / "data" / "exchange-rates.yaml")
+    return project
 
 
 def copy_project(target: Path, providers: int | None = None) -> Path:

@@ -102,7 +102,8 @@ def use_root_alternates(config: MkDocsConfig) -> None:
     place, which would be wrong on the 404 page)."""
     alternates = _i18n(config).extra_alternate
     if alternates:
-        config.extra["alternate"] = copy.deepcopy(alternates)
+        # an attribute, as static-i18n sets it per page: Jinja reads it before the mapping's item
+        config.extra.alternate = copy.deepcopy(alternates)
 
 
 def write_not_found_pages(site: Path, pages: dict[str, str], default: str) -> None:

@@ -1,4 +1,8 @@
-"""Shared fixtures: the real site built once with `mkdocs build --strict`, and throwaway projects."""
+"""Shared fixtures: sites built once per session with `mkdocs build --strict`, and throwaway projects.
+
+Behaviour is tested on the fixture providers in tests/fixtures (values tests may rely on); the real
+data is used only for invariants (tests/test_real_data.py), so correcting a price never fails a test.
+"""
 
 from __future__ import annotations
 
@@ -18,10 +22,16 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from projects import copy_project  # bench/projects.py, shared with the benchmarks
+from gpustorage import SiteBuild, build_site
+from gpustorage.dataset import Dataset, load_dataset
+from gpustorage.languages import site_languages
+from projects import copy_project, use_fixture_data  # bench/projects.py, shared with the benchmarks
 
 ROOT = Path(__file__).resolve().parents[1]
-LANGUAGES = ("de", "zh", "ro")
+# The project whose data the invariant tests check: this one, or a copy (tests/test_mutation.py).
+DATA_ROOT = Path(os.environ.get("GS_DATA_ROOT", ROOT))
+LANGUAGES = tuple(site_languages(ROOT))
+REPOSITORY = "https://example.org/repo"
 BUILD_DATE = dt.date(2026, 11, 30)  # tests judge freshness by a fixed date, not by the clock
 SOURCE_DATE_EPOCH = str(int(dt.datetime(2026, 11, 30, tzinfo=dt.UTC).timestamp()))
 LANGUAGE_PREFIX = {"de": "", "zh": "zh/", "ro": "ro/"}
@@ -102,9 +112,35 @@ def mkdocs_build(project: Path, site: Path) -> Build:
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    """The real project built once per test session."""
-    build = mkdocs_build(ROOT, tmp_path_factory.mktemp("site") / "site")
+def fixture_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the project with the fixture providers and exchange rates."""
+    return use_fixture_data(copy_project(tmp_path_factory.mktemp("fixture") / "project"))
+
+
+@pytest.fixture(scope="session")
+def site(fixture_project: Path) -> Build:
+    """The fixture project built once per test session."""
+    build = mkdocs_build(fixture_project, fixture_project / "site")
+    assert build.returncode == 0, build.output
+    return build
+
+
+@pytest.fixture(scope="session")
+def fixture_build(fixture_project: Path) -> SiteBuild:
+    """The fixture project's dataset, figures and views, in-process."""
+    return build_site(fixture_project, list(LANGUAGES), BUILD_DATE, REPOSITORY)
+
+
+@pytest.fixture(scope="session")
+def real_dataset() -> Dataset:
+    """The repository's own data, loaded once per session."""
+    return load_dataset(DATA_ROOT, LANGUAGES)
+
+
+@pytest.fixture(scope="session")
+def real_site(tmp_path_factory: pytest.TempPathFactory) -> Build:
+    """The repository's own data built once per session (for invariants only)."""
+    build = mkdocs_build(DATA_ROOT, tmp_path_factory.mktemp("real") / "site")
     assert build.returncode == 0, build.output
     return build
 

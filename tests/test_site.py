@@ -1,21 +1,21 @@
-"""The real site, built with `mkdocs build --strict`, read back as HTML."""
+"""The fixture site, built with `mkdocs build --strict`, read back as HTML."""
 
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
-from urllib.parse import urljoin, urlparse
+from urllib.parse import parse_qs, urljoin, urlparse
 
 import pytest
-from conftest import BUILD_DATE, LANGUAGE_PREFIX, LANGUAGES, ROOT, SITE_URL, Build
+from bs4 import BeautifulSoup
+from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, SITE_URL, Build
 
-from gpustorage.transform import site_view
-from gpustorage.validate import load_dataset
+from gpustorage import SiteBuild
 
-DATASET = load_dataset(ROOT, LANGUAGES)
-VIEWS = {lang: site_view(DATASET, lang, BUILD_DATE, "https://example.org/repo") for lang in LANGUAGES}
-PROVIDERS = sorted(DATASET.providers)
+FIXTURE_PROVIDERS = ["alpha-cloud", "beta-cloud", "delta-cloud", "gamma-cloud"]
+
+
+def strings(fixture_build: SiteBuild, lang: str) -> dict[str, str]:
+    return fixture_build.dataset.strings[lang].ui
 
 
 def test_strict_build_prints_no_warning(site: Build) -> None:
@@ -27,29 +27,15 @@ def test_strict_build_prints_no_warning(site: Build) -> None:
 def test_guide_has_the_comparison_above_the_prose(site: Build, lang: str) -> None:
     page = site.page(LANGUAGE_PREFIX[lang])
     table = page.select_one("table#comparison")
-    assert table is not None
-    assert [body["data-provider"] for body in table.select("tbody")] == PROVIDERS
-    first_guide_heading = page.select("article h2")[0]
-    assert table.sourceline < first_guide_heading.sourceline
-    offerings = sum(len(p.offerings) or 1 for p in DATASET.providers.values())
-    assert len(table.select("tbody tr:not(.gs-provider)")) == offerings
-    for cell in table.select("tbody td"):
-        assert cell.get_text(strip=True), f"empty cell in {lang}: {cell}"
+    assert [body["data-provider"] for body in table.select("tbody")] == FIXTURE_PROVIDERS
+    assert table.sourceline < page.select("article h2")[0].sourceline
+    assert len(table.select("tbody tr.gs-offering")) == 5
+    assert len(table.select("tbody tr.gs-no-storage")) == 1
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_guide_text_is_carried_in_full(site: Build, lang: str) -> None:
-    seed = (ROOT / "tests" / "fixtures" / "seeds" / f"guide.{lang}.txt").read_text(encoding="utf-8")
-    text = " ".join(site.page(LANGUAGE_PREFIX[lang]).select_one("article").get_text(" ").split())
-    for line in seed.splitlines():
-        line = re.sub(r"^(•|[0-9]+\.)\s*", "", line.strip())
-        if line:
-            assert line in text, f"{lang}: missing {line[:60]!r}"
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_comparison_headers_are_localized(site: Build, lang: str) -> None:
-    ui = DATASET.strings[lang].ui
+def test_comparison_headers_are_localized(site: Build, fixture_build: SiteBuild, lang: str) -> None:
+    ui = strings(fixture_build, lang)
     headers = [
         th.get_text(strip=True) for th in site.page(LANGUAGE_PREFIX[lang]).select("#comparison thead th")
     ]
@@ -58,19 +44,76 @@ def test_comparison_headers_are_localized(site: Build, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("provider_id", PROVIDERS)
-def test_every_provider_page_exists_in_every_language(site: Build, lang: str, provider_id: str) -> None:
-    page = site.page(f"{LANGUAGE_PREFIX[lang]}providers/{provider_id}/")
-    provider = DATASET.providers[provider_id]
-    assert page.select_one("article h1").get_text(strip=True) == provider.name
+def test_coverage_row_counts_known_values_per_column(
+    site: Build, fixture_build: SiteBuild, lang: str
+) -> None:
+    ui = strings(fixture_build, lang)
+    row = site.page(LANGUAGE_PREFIX[lang]).select_one("#comparison tfoot tr.gs-coverage")
+    cells = {td["data-column"]: td.get_text(strip=True) for td in row.select("td[data-column]")}
+    # prices: Alpha x2, Beta, Gamma Files; unknown for Gamma Home
+    assert cells["price"] == ui["coverage.cell"].format(known=4, total=5)
+    assert cells["snapshots"] == ui["coverage.cell"].format(known=2, total=5)
+    data = " ".join(
+        site.page(f"{LANGUAGE_PREFIX[lang]}data/").select_one(".gs-coverage-list").get_text(" ").split()
+    )
+    expected = ui["coverage.item"].format(column=ui["column.price"], known=4, total=5)
+    assert " ".join(expected.split()) in data
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_marks_for_stale_undated_and_third_party_values(
+    site: Build, fixture_build: SiteBuild, lang: str
+) -> None:
+    ui = strings(fixture_build, lang)
+    page = site.page(LANGUAGE_PREFIX[lang])
+    beta = page.select_one("tbody[data-provider=beta-cloud] tr.gs-offering")
+    snapshots = beta.select_one("td[data-column=snapshots]")
+    assert snapshots.select_one(".gs-stale-badge").get_text() == ui["stale.badge"]  # source of 2024
+    assert beta.select_one("td[data-column=max_size] .gs-third-party") is not None
+    assert beta.select_one("td[data-column=price] .gs-third-party") is None
+    gamma = page.select_one("tbody[data-provider=gamma-cloud] tr.gs-offering")
+    assert gamma.select_one("td[data-column=price] .gs-undated-badge").get_text() == ui["undated.badge"]
+    assert gamma.select_one("td[data-column=checked]").get_text(strip=True) == ui["undated.badge"]
+    alpha = page.select_one("tbody[data-provider=alpha-cloud] tr.gs-offering")
+    assert not alpha.select(".gs-stale-badge, .gs-undated-badge, .gs-third-party")
+    delta = page.select_one("tbody[data-provider=delta-cloud] tr.gs-no-storage")
+    assert delta.select_one(".gs-stale-badge") is not None  # the claim rests on a source of 2025-01
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_idle_price_regions_and_pooled_allowance_are_worded(
+    site: Build, fixture_build: SiteBuild, lang: str
+) -> None:
+    ui = strings(fixture_build, lang)
+    page = site.page(LANGUAGE_PREFIX[lang])
+    beta = page.select_one("tbody[data-provider=beta-cloud] tr.gs-offering")
+    idle_prefix = ui["price.idle"].split("{price}")[0]
+    assert idle_prefix in beta.select_one("td[data-column=price]").get_text()
+    assert ui["egress.pooled"] in beta.select_one("td[data-column=egress]").get_text()
+    alpha = page.select_one("tbody[data-provider=alpha-cloud] tr.gs-offering")
+    assert (
+        ui["regions.count"].format(count=3) in alpha.select_one("td[data-column=region_binding]").get_text()
+    )
+    provider = site.page(f"{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/")
+    assert provider.select_one("tr[data-column=regions] td").get_text(strip=True) == "AL-1, AL-2, AL-3"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_provider_pages_show_every_offering_source_and_date(site: Build, lang: str) -> None:
+    page = site.page(f"{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/")
     assert page.html["lang"] == lang
-    facts = page.select("table.gs-facts")
-    assert len(facts) == len(provider.offerings)
-    source_links = {a["href"] for a in page.select("ol.gs-sources a")}
-    sources = [s for o in provider.offerings for s in o.sources] + list(provider.no_persistent_storage or [])
-    assert sources and {source.url for source in sources} <= source_links
-    dates_shown = len(page.select("table.gs-facts time[datetime]"))
-    assert dates_shown == len(provider.offerings)
+    assert page.select_one("article h1").get_text(strip=True) == "Alpha Cloud"
+    assert [h2.get_text(strip=True) for h2 in page.select("article h2")] == ["Alpha Volume", "Alpha Buckets"]
+    assert {a["href"] for a in page.select("ol.gs-sources a")} >= {
+        "https://alpha.example.com/docs/volumes",
+        "https://alpha.example.com/docs/spot",
+        "https://alpha.example.com/pricing",
+    }
+    first = page.select_one("table.gs-facts")
+    assert first.select_one("tr:last-child time")["datetime"] == "2026-09-01"  # the oldest dated fact
+    spot = first.select_one("tr[data-column=spot_usable]")
+    assert [a["href"] for a in spot.select("a")] == ["#source-1-2"]
+    assert page.select_one("#source-1-2 a")["href"] == "https://alpha.example.com/docs/spot"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -84,7 +127,7 @@ def test_html_lang_and_404_per_language(site: Build, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("path", ["", "providers/", "providers/runpod/"])
+@pytest.mark.parametrize("path", ["", "providers/", "providers/alpha-cloud/"])
 def test_language_switcher_links_to_the_same_page(site: Build, lang: str, path: str) -> None:
     here = f"/{LANGUAGE_PREFIX[lang]}{path}"
     links = site.page(here.lstrip("/")).select("a.md-select__link[hreflang]")
@@ -93,110 +136,94 @@ def test_language_switcher_links_to_the_same_page(site: Build, lang: str, path: 
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_faq_json_ld_matches_the_visible_faq(site: Build, lang: str) -> None:
+def test_faq_json_ld_matches_the_visible_faq(site: Build, fixture_build: SiteBuild, lang: str) -> None:
     page = site.page(LANGUAGE_PREFIX[lang])
     blocks = [json.loads(s.string) for s in page.select('script[type="application/ld+json"]')]
     faq = next(block for block in blocks if block["@type"] == "FAQPage")
     assert faq["inLanguage"] == lang
-    expected = VIEWS[lang].faq
+    expected = fixture_build.views[lang].faq
     assert [(e["name"], e["acceptedAnswer"]["text"]) for e in faq["mainEntity"]] == expected
-    faq_heading = page.find("h2", string=DATASET.strings[lang].ui["faq.title"])
+    faq_heading = page.find("h2", string=strings(fixture_build, lang)["faq.title"])
     visible = [h3.get_text(strip=True) for h3 in faq_heading.find_all_next("h3")]
     assert visible == [question for question, _ in expected]
-    assert len(expected) >= len(DATASET.strings[lang].faq) + 4
 
 
-def _requested_urls(html_file: Path, site_root: Path) -> list[str]:
+def _requested_urls(html: BeautifulSoup) -> list[str]:
     """Every URL the browser would fetch by itself: scripts, styles, images, frames, icons."""
-    from bs4 import BeautifulSoup
-
-    soup = BeautifulSoup(html_file.read_text(encoding="utf-8"), "html.parser")
-    urls = []
-    for tag in soup.find_all(["script", "img", "iframe", "source", "audio", "video", "embed"]):
-        if tag.get("src"):
-            urls.append(tag["src"])
-    for tag in soup.find_all("link", href=True):
-        if not {"alternate", "canonical"} & set(tag.get("rel", [])):
-            urls.append(tag["href"])
+    urls = [
+        tag["src"]
+        for tag in html.find_all(["script", "img", "iframe", "source", "audio", "video", "embed"])
+        if tag.get("src")
+    ]
+    urls += [
+        tag["href"]
+        for tag in html.find_all("link", href=True)
+        if not {"alternate", "canonical"} & set(tag.get("rel", []))
+    ]
     return urls
 
 
 def test_no_page_loads_anything_from_a_third_party_host(site: Build) -> None:
     pages = sorted(site.site.rglob("*.html"))
-    assert len(pages) >= 3 * (len(PROVIDERS) + 2)
+    assert len(pages) >= 3 * (len(FIXTURE_PROVIDERS) + 4)
     for html_file in pages:
-        for url in _requested_urls(html_file, site.site):
-            host = urlparse(url).netloc
-            assert host in ("", urlparse(SITE_URL).netloc), f"{html_file}: loads {url}"
+        for url in _requested_urls(BeautifulSoup(html_file.read_text(encoding="utf-8"), "html.parser")):
+            assert urlparse(url).netloc in ("", urlparse(SITE_URL).netloc), f"{html_file}: loads {url}"
     for text_file in [*site.site.rglob("*.html"), *site.site.rglob("*.css")]:
         text = text_file.read_text(encoding="utf-8", errors="replace")
         for host in ("fonts.googleapis.com", "fonts.gstatic.com", "unpkg.com", "cdn.jsdelivr.net"):
             assert host not in text, f"{text_file} mentions {host}"
 
 
-def test_sitemap_lists_every_provider_page_with_its_alternates(site: Build) -> None:
-    sitemap = (site.site / "sitemap.xml").read_text(encoding="utf-8")
-    for provider_id in PROVIDERS:
-        for lang in LANGUAGES:
-            url = f"{SITE_URL}{LANGUAGE_PREFIX[lang]}providers/{provider_id}/"
-            assert f"<loc>{url}</loc>" in sitemap
-            assert f'hreflang="{lang}" href="{url}"' in sitemap
-
-
-def test_unknown_values_are_worded_never_blank(site: Build) -> None:
-    for lang in LANGUAGES:
-        unknown_word = DATASET.strings[lang].ui["value.unknown"]
-        cells = site.page(LANGUAGE_PREFIX[lang]).select("#comparison .gs-unknown")
-        assert cells and all(cell.get_text(strip=True) == unknown_word for cell in cells)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_unknown_values_are_worded_never_blank(site: Build, fixture_build: SiteBuild, lang: str) -> None:
+    unknown_word = strings(fixture_build, lang)["value.unknown"]
+    cells = site.page(LANGUAGE_PREFIX[lang]).select("#comparison .gs-unknown")
+    assert len(cells) == 5 * 9 - sum(
+        fixture_build.coverage.known[c]
+        for c in (
+            "price",
+            "billed_while_detached",
+            "region_binding",
+            "throughput",
+            "max_size",
+            "snapshots",
+            "multi_attach",
+            "spot_usable",
+            "egress",
+        )
+    )
+    assert all(cell.get_text(strip=True) == unknown_word for cell in cells)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_stale_values_are_marked_in_every_language(site: Build, lang: str) -> None:
-    page = site.page(LANGUAGE_PREFIX[lang])
-    stale_cells = page.select("#comparison td .gs-stale")
-    assert len(stale_cells) == VIEWS[lang].fact_counts["stale"] > 0
-    badge = DATASET.strings[lang].ui["stale.badge"]
-    for value in stale_cells:
-        assert value.find_next_sibling(class_="gs-stale-badge").get_text() == badge
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_provider_pages_link_to_their_data_file(site: Build, lang: str) -> None:
-    for provider_id in PROVIDERS:
-        page = site.page(f"{LANGUAGE_PREFIX[lang]}providers/{provider_id}/")
-        edit = page.select_one("a.gs-edit")
-        assert edit["href"].endswith(f"/edit/main/data/providers/{provider_id}.yaml")
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_data_page_documents_endpoints_that_exist(site: Build, lang: str) -> None:
+def test_data_page_documents_endpoints_that_exist(site: Build, fixture_build: SiteBuild, lang: str) -> None:
     here = f"/{LANGUAGE_PREFIX[lang]}data/"
     page = site.page(here.lstrip("/"))
-    assert page.html["lang"] == lang
     links = [urljoin(here, a["href"]) for a in page.select(".gs-endpoints a")]
     assert len(links) == 4
     for link in links:
         assert (site.site / link.lstrip("/")).is_file(), link
-    counts = VIEWS[lang].fact_counts
+    coverage = fixture_build.coverage
     text = page.select_one("article").get_text(" ")
-    assert str(counts["known"]) in text and str(counts["unknown"]) in text
+    assert str(coverage.known_cells) in text and str(coverage.cells - coverage.known_cells) in text
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_each_row_links_to_a_prefilled_wrong_value_report(site: Build, lang: str) -> None:
-    from urllib.parse import parse_qs
-
+def test_each_row_links_to_a_prefilled_wrong_value_report(
+    site: Build, fixture_build: SiteBuild, lang: str
+) -> None:
     rows = site.page(LANGUAGE_PREFIX[lang]).select("#comparison tr.gs-offering")
-    assert len(rows) == sum(len(p.offerings) for p in DATASET.providers.values())
+    assert len(rows) == 5
     for row in rows:
         link = urlparse(row.select_one("a.gs-report")["href"])
         assert link.path.endswith("/issues/new")
         query = parse_qs(link.query)
         assert query["template"] == ["wrong-value.yml"]
         assert query["provider"] == [row["data-provider"]]
-        offering = DATASET.providers[row["data-provider"]].offerings
-        assert query["offering"][0] in {o.product for o in offering}
-        assert DATASET.strings[lang].ui["column.price"] in query["current"][0]
+        offerings = fixture_build.dataset.providers[row["data-provider"]].offerings
+        assert query["offering"][0] in {o.product for o in offerings}
+        assert strings(fixture_build, lang)["column.price"] in query["current"][0]
     form = (ROOT / ".github" / "ISSUE_TEMPLATE" / "wrong-value.yml").read_text(encoding="utf-8")
     for field in ("provider", "offering", "field", "current", "source"):
         assert f"id: {field}" in form
