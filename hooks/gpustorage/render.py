@@ -109,7 +109,8 @@ def _snippets(view: SiteView) -> dict[str, Any]:
         f"{escape(t('stale.badge'))}</span>"
     )
     label = escape(t("provenance.third_party"))
-    third_party = f'<span class="gs-third-party" title="{label}" aria-label="{label}">†</span>'  # safe HTML
+    # safe HTML; role="img" because a plain span may not carry aria-label: the mark is read by its label
+    third_party = f'<span class="gs-third-party" role="img" title="{label}" aria-label="{label}">†</span>'
 
     def cell(c: Cell) -> Markup:
         classes = "gs-value" + (" gs-unknown" if c.unknown else "") + (" gs-stale" if c.stale else "")
