@@ -106,6 +106,11 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) 
 
 
 @_timed
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    return engine.valid_toggles(output)
+
+
+@_timed
 def on_env(env: Any, config: MkDocsConfig, files: Files) -> None:
     env.filters["absolute_url"] = lambda base, link: urljoin(base, link)
 

@@ -38,6 +38,27 @@ def check_versions(installed: dict[str, str] | None = None) -> None:
         )
 
 
+# Material's base.html puts `autocomplete` on its two checkbox toggles, which HTML does not allow on a
+# checkbox (Firefox would otherwise restore an open drawer after a reload). The attribute moves to an
+# empty form that owns both toggles: same behaviour, valid HTML, and no copy of base.html to maintain.
+_TOGGLES = (
+    '<input class="md-toggle" data-md-toggle="drawer" type="checkbox" id="__drawer" autocomplete="off">\n'
+    '    <input class="md-toggle" data-md-toggle="search" type="checkbox" id="__search" autocomplete="off">'
+)
+_VALID_TOGGLES = (
+    '<form id="__toggles" autocomplete="off" hidden></form>\n'
+    '    <input class="md-toggle" data-md-toggle="drawer" type="checkbox" id="__drawer" form="__toggles">\n'
+    '    <input class="md-toggle" data-md-toggle="search" type="checkbox" id="__search" form="__toggles">'
+)
+
+
+def valid_toggles(html: str) -> str:
+    """A page with Material's toggles made valid HTML (see _TOGGLES)."""
+    if _TOGGLES not in html:
+        raise PluginError("Material's toggles changed: update _TOGGLES in hooks/mkdocs_engine.py")
+    return html.replace(_TOGGLES, _VALID_TOGGLES, 1)
+
+
 def _i18n(config: MkDocsConfig) -> Any:
     return config.plugins["i18n"]
 

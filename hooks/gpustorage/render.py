@@ -137,7 +137,8 @@ def _snippets(view: SiteView) -> dict[str, Callable[..., Any]]:
         f"{escape(t('undated.badge'))}</span>"
     )
     label = escape(t("provenance.third_party"))
-    third_party = f'<span class="gs-third-party" title="{label}">†<span class="gs-sr">{label}</span></span>'
+    # a plain span may not carry aria-label: role="img" makes the mark read by its label
+    third_party = f'<span class="gs-third-party" role="img" title="{label}" aria-label="{label}">†</span>'
 
     def marks(origin: Origin) -> str:
         """The stale or date-unknown badge and the third-party mark of a known fact."""
