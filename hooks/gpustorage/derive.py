@@ -111,8 +111,11 @@ def usd_per_unit(currency: str, rates: ExchangeRates) -> float:
     return rates.rates[currency].usd_per_unit  # type: ignore[index]
 
 
+GB_PER = {"GB": 1.0, "GiB": GB_PER_GIB, "TB": 1000.0, "TiB": 1024 * GB_PER_GIB}
+
+
 def _gb_per(size_unit: str) -> float:
-    return GB_PER_GIB if size_unit == "GiB" else 1.0
+    return GB_PER[size_unit]
 
 
 def per_gb_month(amount: float, unit: str) -> float:

@@ -96,6 +96,10 @@ class PriceUnit(StrEnum):
     gib_month = "GiB-month"
     gb_hour = "GB-hour"
     gib_hour = "GiB-hour"
+    tb_month = "TB-month"
+    tib_month = "TiB-month"
+    tb_hour = "TB-hour"
+    tib_hour = "TiB-hour"
 
 
 class Fact(StrEnum):
