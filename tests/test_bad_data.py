@@ -1,18 +1,21 @@
-"""A catalogue of broken data files, each a distinct mistake, each run through the real build.
+"""A catalogue of broken data files, each a distinct mistake, each checked in-process the way the
+build checks it (tests/test_build_errors.py runs the real build on a few of them).
 
-For every case: the build exits non-zero, the message names the file and the line, there is no
-Python traceback, and no site is written.
+For every case: loading fails with a DataError whose report names the file and the line and says
+what was expected.
 """
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import GOOD_PROVIDER, ROOT, copy_project, mkdocs_build
+from conftest import GOOD_PROVIDER, LANGUAGES, ROOT, copy_project, use_fixture_data
+
+from gpustorage.dataset import load_dataset
+from gpustorage.problems import DataError
 
 BAD = "data/providers/bad.yaml"
 GOOD = GOOD_PROVIDER
@@ -223,7 +226,7 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return copy_project(tmp_path_factory.mktemp("bad-data") / "project")
+    return use_fixture_data(copy_project(tmp_path_factory.mktemp("bad-data") / "project"))
 
 
 @pytest.fixture
@@ -238,7 +241,6 @@ def broken(workspace: Path, request: pytest.FixtureRequest) -> Iterator[tuple[Pa
         file.unlink()
     else:
         file.write_bytes(original)
-    shutil.rmtree(workspace / "site", ignore_errors=True)
 
 
 def test_there_are_at_least_thirty_distinct_mistakes() -> None:
@@ -246,13 +248,12 @@ def test_there_are_at_least_thirty_distinct_mistakes() -> None:
 
 
 @pytest.mark.parametrize("broken", CASES, ids=[case.id for case in CASES], indirect=True)
-def test_the_build_refuses_it_cleanly(broken: tuple[Path, Case]) -> None:
+def test_loading_refuses_it_with_file_line_and_expectation(broken: tuple[Path, Case]) -> None:
     project, case = broken
-    build = mkdocs_build(project, project / "site")
-    assert build.returncode != 0
-    located = [line for line in build.output.splitlines() if line.startswith(case.where)]
-    assert located, f"no message starting with {case.where!r} in:\n{build.output}"
+    with pytest.raises(DataError) as caught:
+        load_dataset(project, LANGUAGES)
+    report = caught.value.report()
+    located = [line for line in report.splitlines() if line.startswith(case.where)]
+    assert located, f"no message starting with {case.where!r} in:\n{report}"
     assert any(case.says in line for line in located), f"{case.says!r} not in {located}"
-    assert "Traceback" not in build.output
-    assert "data problem" in build.output and "nothing was built" in build.output
-    assert not (project / "site").exists()
+    assert report.endswith("nothing was built.")

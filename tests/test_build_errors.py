@@ -1,16 +1,26 @@
-"""Bad data stops the real build: every problem listed with file and line, no traceback, no site."""
+"""Bad data stops the real build: every problem listed with file and line, no traceback, no site.
+
+The catalogue of mistakes is checked in-process (test_bad_data.py); these builds check the path from
+the data to MkDocs' exit code end to end.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import mkdocs_build
+import pytest
+from conftest import copy_project, mkdocs_build, use_fixture_data
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return use_fixture_data(copy_project(tmp_path / "project"))
 
 
 def test_bad_data_fails_the_build_cleanly(project: Path) -> None:
-    runpod = project / "data" / "providers" / "runpod.yaml"
-    runpod.write_text(
-        runpod.read_text(encoding="utf-8")
+    alpha = project / "data" / "providers" / "alpha-cloud.yaml"
+    alpha.write_text(
+        alpha.read_text(encoding="utf-8")
         .replace("kind: network_volume", "kind: network-volume")
         .replace("egress: free", "egres: free"),
         encoding="utf-8",
@@ -18,8 +28,8 @@ def test_bad_data_fails_the_build_cleanly(project: Path) -> None:
     (project / "data" / "providers" / "Bad Name.yaml").write_text("name: [\n", encoding="utf-8")
     build = mkdocs_build(project, project / "site")
     assert build.returncode != 0
-    assert "data/providers/runpod.yaml:5:5: 'kind' must be one of" in build.output
-    assert "data/providers/runpod.yaml:5:5: missing required key 'egress'" in build.output
+    assert "data/providers/alpha-cloud.yaml:7:5: 'kind' must be one of" in build.output
+    assert "data/providers/alpha-cloud.yaml:7:5: missing required key 'egress'" in build.output
     assert "unknown key 'egres'; did you mean 'egress'?" in build.output
     assert "data/providers/Bad Name.yaml:1:1: file name 'Bad Name.yaml' is not a valid id" in build.output
     assert "data/providers/Bad Name.yaml:2:1: not valid YAML" in build.output

@@ -5,14 +5,14 @@ from __future__ import annotations
 import shutil
 
 import yaml
-from conftest import ROOT, copy_project, mkdocs_build
+from conftest import ROOT, copy_project, mkdocs_build, use_fixture_data
 
 FIXTURE = ROOT / "tests" / "fixtures" / "fourth-language"
 LANGUAGE_LINE = "        - {locale: zh, name: 中文}\n"
 
 
 def test_a_fourth_language_builds_in_that_language(tmp_path) -> None:
-    project = copy_project(tmp_path / "project")
+    project = use_fixture_data(copy_project(tmp_path / "project"))
     # the three additions, and nothing else
     shutil.copytree(FIXTURE / "docs" / "fr", project / "docs" / "fr")
     shutil.copy2(FIXTURE / "data" / "i18n" / "fr.yaml", project / "data" / "i18n" / "fr.yaml")
@@ -31,7 +31,7 @@ def test_a_fourth_language_builds_in_that_language(tmp_path) -> None:
     french_pages = [
         "fr/",
         "fr/providers/",
-        "fr/providers/runpod/",
+        "fr/providers/alpha-cloud/",
         "fr/data/",
         "fr/contribute/",
         "fr/404.html",
@@ -46,10 +46,10 @@ def test_a_fourth_language_builds_in_that_language(tmp_path) -> None:
     )
     assert guide.find("h2", string=ui["faq.title"]) is not None
     assert ui["site.name"] in guide.select_one("title").get_text()
-    runpod = build.page("fr/providers/runpod/")
-    assert runpod.select_one("table.gs-facts th").get_text(strip=True) == ui["column.kind"]
+    alpha = build.page("fr/providers/alpha-cloud/")
+    assert alpha.select_one("table.gs-facts th").get_text(strip=True) == ui["column.kind"]
     # data notes not yet translated fall back to German, marked as such for readers and screen readers
-    assert runpod.select_one("p.gs-notes")["lang"] == "de"
+    assert alpha.select_one("p.gs-notes")["lang"] == "de"
     # the other languages still link to their French twins
     zh_links = {
         a["hreflang"]: a["href"] for a in build.page("zh/data/").select("a.md-select__link[hreflang]")

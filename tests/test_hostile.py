@@ -10,7 +10,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, Build, copy_project, mkdocs_build, serve_directory
+from conftest import (
+    LANGUAGE_PREFIX,
+    LANGUAGES,
+    ROOT,
+    Build,
+    copy_project,
+    mkdocs_build,
+    serve_directory,
+    use_fixture_data,
+)
 
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile.yaml"
 PAGES = ["", "providers/", "providers/zz-hostile/", "data/"]
@@ -18,7 +27,7 @@ PAGES = ["", "providers/", "providers/zz-hostile/", "data/"]
 
 @pytest.fixture(scope="module")
 def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    project = copy_project(tmp_path_factory.mktemp("hostile") / "project")
+    project = use_fixture_data(copy_project(tmp_path_factory.mktemp("hostile") / "project"))
     shutil.copy2(HOSTILE, project / "data" / "providers" / "zz-hostile.yaml")
     build = mkdocs_build(project, project / "site")
     assert build.returncode == 0, build.output

@@ -4,24 +4,32 @@ from __future__ import annotations
 
 import filecmp
 import json
+import re
 from importlib import resources
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
 import jieba
 import pytest
-from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, SITE_URL, Build, copy_project, mkdocs_build
+from conftest import (
+    LANGUAGE_PREFIX,
+    LANGUAGES,
+    ROOT,
+    SITE_URL,
+    Build,
+    copy_project,
+    mkdocs_build,
+    use_fixture_data,
+)
 
-from gpustorage.validate import load_dataset
-
-DATASET = load_dataset(ROOT, LANGUAGES)
+FIXTURE_PROVIDERS = sorted(path.stem for path in (ROOT / "tests" / "fixtures" / "providers").glob("*.yaml"))
 AXE = (resources.files("axe_playwright_python") / "axe.min.js").read_text(encoding="utf-8")
 PAGE_KINDS = {
     "guide": "",
     "guide with tools in use": "?preset=fleet&gb=500&months=6&out=50",
     "providers": "providers/",
-    "provider page": "providers/runpod/",
-    "provider without storage": "providers/saladcloud/",
+    "provider page": "providers/alpha-cloud/",
+    "provider without storage": "providers/delta-cloud/",
     "data": "data/",
     "contribute": "contribute/",
     "404": "404.html",
@@ -31,7 +39,7 @@ PAGE_KINDS = {
 def every_page(lang: str) -> list[str]:
     """Every page of one language, relative to the site root."""
     prefix = LANGUAGE_PREFIX[lang]
-    pages = ["", "providers/", "data/", "contribute/", *(f"providers/{pid}/" for pid in DATASET.providers)]
+    pages = ["", "providers/", "data/", "contribute/", *(f"providers/{pid}/" for pid in FIXTURE_PROVIDERS)]
     return [f"{prefix}{page}" for page in pages]
 
 
@@ -98,11 +106,16 @@ def test_each_language_has_its_own_search_index(site: Build) -> None:
         index = json.loads((site.site / LANGUAGE_PREFIX[lang] / "search" / "search_index.json").read_text())
         locations = [doc["location"] for doc in index["docs"]]
         assert locations and not any(loc.startswith(("zh/", "ro/")) for loc in locations)
-        path = f"{LANGUAGE_PREFIX[lang]}providers/runpod/"
-        base = json.loads(site.page(path).select_one("#__config").string)["base"]
+        path = f"{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/"
+        page = site.page(path)
+        base = json.loads(page.select_one("#__config").string)["base"]
+        moved = re.search(r"settings\.base = (\"[^\"]*\");", page.decode())
+        if moved:  # pages below a language root point search at that root
+            base = json.loads(moved.group(1))
         assert urljoin(urljoin(SITE_URL, path), base).rstrip("/") == urljoin(
             SITE_URL, LANGUAGE_PREFIX[lang]
         ).rstrip("/")
+        assert bool(moved) == bool(LANGUAGE_PREFIX[lang])
     zh = (site.site / "zh" / "search" / "search_index.json").read_text(encoding="utf-8")
     assert "持久存储" in zh and "Speicher" not in zh
 
@@ -183,7 +196,7 @@ def _differences(left: Path, right: Path) -> list[str]:
 
 
 def test_two_builds_of_one_commit_are_identical(tmp_path: Path) -> None:
-    project = copy_project(tmp_path / "project")
+    project = use_fixture_data(copy_project(tmp_path / "project"))
     first = mkdocs_build(project, tmp_path / "first")
     second = mkdocs_build(project, tmp_path / "second")
     assert first.returncode == second.returncode == 0

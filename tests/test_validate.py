@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import GOOD_PROVIDER, LANGUAGES, ROOT
 
-from gpustorage.validate import load_dataset, load_providers
+from gpustorage.dataset import load_dataset, load_providers
 
 GOOD = GOOD_PROVIDER
 
@@ -141,12 +141,6 @@ def test_all_problems_of_all_files_are_listed(tmp_path: Path) -> None:
     (tmp_path / "b.yaml").write_text(GOOD.replace("name: Example Cloud\n", ""))
     _, _, problems = load_providers(sorted(tmp_path.glob("*.yaml")), tmp_path, LANGUAGES)
     assert [(p.path, p.line) for p in problems] == [("a.yaml", 5), ("b.yaml", 2)]
-
-
-def test_repository_data_is_valid() -> None:
-    dataset = load_dataset(ROOT, LANGUAGES)
-    assert len(dataset.providers) >= 8
-    assert all(file.startswith("data/providers/") for file in dataset.files.values())
 
 
 def test_strings_files_have_the_same_keys(tmp_path: Path) -> None:

@@ -72,7 +72,7 @@ ROW_ATTRIBUTES: dict[str, str] = {
 }
 # data-* attributes elsewhere: provider groups (<tbody>), cells and headers, preset buttons.
 GROUP_ATTRIBUTES = ("provider", "name")
-CELL_ATTRIBUTES = ("column", "sort")
+CELL_ATTRIBUTES = ("column", "sort", "value")  # value: the amount of a cost cell (the script writes it)
 CONTROL_ATTRIBUTES = ("preset",)
 
 # URL parameters of the view (shared links keep filters, sort and amounts).

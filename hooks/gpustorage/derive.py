@@ -170,7 +170,9 @@ def origin(sources: Sequence[Source], numbers: tuple[int, ...], known: bool, tod
     )
 
 
-_THROUGHPUT = re.compile(r"(\d[\d,]*(?:\.\d+)?)\+?\s*(MB/s|MiB/s|GB/s|GiB/s)(?!\s*per\b)")
+# a figure per unit of capacity or per GPU is not absolute ("50 MB/s per TB"); one per volume is
+_RELATIVE = r"\s*(?:per|/)\s*(?:TB|TiB|GB|GiB|PB|PiB|GPU|vCPU|core|node)\b"
+_THROUGHPUT = re.compile(rf"(\d[\d,]*(?:\.\d+)?)\+?\s*(MB/s|MiB/s|GB/s|GiB/s)(?!{_RELATIVE})")
 _MB_PER_S = {"MB/s": 1.0, "MiB/s": 2**20 / 1e6, "GB/s": 1000.0, "GiB/s": 2**30 / 1e6}
 
 

@@ -1,0 +1,117 @@
+"""Derived figures: USD per decimal GB and month, provenance and freshness, sort keys, coverage."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from conftest import BUILD_DATE
+
+from gpustorage import SiteBuild
+from gpustorage.derive import (
+    GB_PER_GIB,
+    coverage,
+    derive,
+    is_stale,
+    per_gb_month,
+    throughput_mb_s,
+)
+from gpustorage.model import Fact
+
+
+def figures(fixture_build: SiteBuild, provider_id: str, number: int = 1):
+    return fixture_build.derived[provider_id].offerings[number - 1]
+
+
+@pytest.mark.parametrize(
+    ("amount", "unit", "expected"),
+    [
+        (0.07, "GB-month", 0.07),
+        (0.07, "GiB-month", 0.07 / GB_PER_GIB),
+        (0.0001, "GB-hour", 0.073),
+        (0.0001, "GiB-hour", 0.073 / GB_PER_GIB),
+        (6.7, "TB-hour", 6.7 * 730 / 1000),
+        (20, "TiB-month", 20 / (1024 * GB_PER_GIB)),
+    ],
+)
+def test_rates_become_usd_per_gb_month(amount: float, unit: str, expected: float) -> None:
+    assert per_gb_month(amount, unit) == pytest.approx(expected)
+
+
+def test_prices_fees_and_currencies_are_normalized(fixture_build: SiteBuild) -> None:
+    volume = figures(fixture_build, "alpha-cloud").usd
+    assert [(t.up_to_gb, t.usd_per_gb_month) for t in volume.tiers] == [(1000, 0.07), (None, 0.05)]
+    buckets = figures(fixture_build, "alpha-cloud", 2)
+    assert buckets.usd.monthly_fee_usd == pytest.approx(6.0)  # 5 EUR at 1.2
+    assert buckets.usd.headline == pytest.approx(0.02 * 1.2 / GB_PER_GIB)
+    assert buckets.egress.usd_per_gb == pytest.approx(0.012)
+    assert buckets.egress.included_gb == 100
+    gamma = figures(fixture_build, "gamma-cloud")
+    assert gamma.usd.headline == pytest.approx(8 * 0.0125)
+
+
+def test_idle_price_and_pooled_allowance(fixture_build: SiteBuild) -> None:
+    beta = figures(fixture_build, "beta-cloud")
+    assert [t.usd_per_gb_month for t in beta.usd.idle_tiers] == [pytest.approx(0.146)]
+    assert beta.egress.allowance_pooled is True
+    assert beta.egress.included_gb == pytest.approx(500 * GB_PER_GIB)
+    assert figures(fixture_build, "alpha-cloud").usd.idle_tiers is None
+
+
+def test_provenance_dated_undated_third_party_and_stale(fixture_build: SiteBuild) -> None:
+    alpha = figures(fixture_build, "alpha-cloud")
+    spot = alpha.facts[Fact.spot_usable]
+    assert (spot.sources, spot.date, spot.undated, spot.stale) == ((2,), dt.date(2026, 9, 1), False, False)
+    assert alpha.checked == dt.date(2026, 9, 1)  # the oldest dated known fact
+    beta = figures(fixture_build, "beta-cloud")
+    assert beta.facts[Fact.max_size].third_party and not beta.facts[Fact.price].third_party
+    assert beta.facts[Fact.snapshots].stale and beta.stale and beta.checked == dt.date(2024, 1, 10)
+    gamma = figures(fixture_build, "gamma-cloud")
+    assert gamma.facts[Fact.price].undated and gamma.facts[Fact.price].date is None
+    assert (gamma.checked, gamma.undated, gamma.stale) == (None, True, False)
+    assert not gamma.facts[Fact.snapshots].known and not gamma.facts[Fact.snapshots].undated
+    absence = fixture_build.derived["delta-cloud"].absence
+    assert absence is not None and absence.stale and absence.date == dt.date(2025, 1, 15)
+
+
+def test_staleness_follows_the_build_date(fixture_build: SiteBuild) -> None:
+    seen = dt.date(2026, 9, 1)
+    for days, stale in [(180, False), (181, True)]:
+        today = seen + dt.timedelta(days=days)
+        later = derive(fixture_build.dataset, today)
+        assert later["alpha-cloud"].offerings[0].facts[Fact.spot_usable].stale is stale
+        assert is_stale(seen, today) is stale
+
+
+def test_sort_keys(fixture_build: SiteBuild) -> None:
+    alpha, beta = figures(fixture_build, "alpha-cloud"), figures(fixture_build, "beta-cloud")
+    assert alpha.sort["throughput"] == 10_000  # "up to 10 GB/s peak"
+    assert beta.sort["throughput"] == pytest.approx(1000 * 2**20 / 1e6)
+    assert alpha.sort["egress"] == 0.0 and alpha.sort["regions"] == 3
+    assert alpha.sort["multi_attach"] < beta.sort["multi_attach"]  # yes before no
+    assert alpha.sort["region_binding"] < beta.sort["region_binding"]  # datacenter before machine
+    assert figures(fixture_build, "gamma-cloud").sort["snapshots"] is None
+    assert figures(fixture_build, "gamma-cloud", 2).sort["egress"] is None  # varies
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("200–400 MB/s, up to 10 GB/s peak", 10_000),
+        ("3,414 MiB/s", 3414 * 2**20 / 1e6),
+        ("50 MB/s per TB", None),
+        ("16,000 IOPS", None),
+    ],
+)
+def test_throughput_takes_the_highest_absolute_figure(text: str, expected: float | None) -> None:
+    assert throughput_mb_s(text) == (pytest.approx(expected) if expected else None)
+
+
+def test_coverage_counts_known_third_party_stale_and_undated(fixture_build: SiteBuild) -> None:
+    counted = coverage(fixture_build.derived)
+    assert counted.offerings == 5
+    assert counted.known[Fact.price] == 4 and counted.known[Fact.regions] == 1
+    assert counted.third_party == 2 and counted.stale == 1
+    assert counted.undated == 3  # Gamma: price and multi-attach; Gamma Home: egress
+    assert counted.cells == 50 and counted.known_cells == sum(counted.known.values())
+    assert BUILD_DATE == fixture_build.today

@@ -1,0 +1,117 @@
+"""Open exports: JSON round-trips to the data, CSV has one row per offering, schemas check the files."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+
+import jsonschema
+import pytest
+from conftest import ROOT, Build
+
+from gpustorage import SiteBuild
+from gpustorage.export import CSV_COLUMNS, offerings_csv, providers_json, schema_files
+from gpustorage.model import Provider
+
+
+def test_json_export_round_trips_to_the_same_data(fixture_build: SiteBuild) -> None:
+    exported = providers_json(fixture_build.dataset, fixture_build.derived, fixture_build.today)
+    assert [p["id"] for p in exported["providers"]] == list(fixture_build.dataset.providers)
+    for record in json.loads(json.dumps(exported))["providers"]:
+        provider_id = record.pop("id")
+        record.pop("derived", None)
+        for offering in record["offerings"]:
+            offering.pop("derived")
+        assert (
+            Provider.model_validate_json(json.dumps(record)) == fixture_build.dataset.providers[provider_id]
+        )
+
+
+def test_json_export_carries_the_derived_figures(fixture_build: SiteBuild) -> None:
+    records = {
+        r["id"]: r
+        for r in providers_json(fixture_build.dataset, fixture_build.derived, fixture_build.today)[
+            "providers"
+        ]
+    }
+    beta = records["beta-cloud"]["offerings"][0]["derived"]
+    assert beta["usd_per_gb_month"] == pytest.approx(0.073)
+    assert beta["usd_idle_tiers"] == [{"up_to_gb": None, "usd_per_gb_month": pytest.approx(0.146)}]
+    assert beta["egress_allowance_pooled"] is True
+    assert beta["facts"]["snapshots"] == {
+        "known": True,
+        "sources": [3],
+        "third_party": False,
+        "date": "2024-01-10",
+        "undated": False,
+        "stale": True,
+    }
+    gamma = records["gamma-cloud"]["offerings"][0]["derived"]
+    assert gamma["checked"] is None and gamma["undated"] is True
+    assert gamma["facts"]["price"]["undated"] is True and gamma["facts"]["price"]["date"] is None
+    assert records["alpha-cloud"]["offerings"][0]["derived"]["regions"] == 3
+    assert records["delta-cloud"]["derived"]["no_persistent_storage"]["stale"] is True
+
+
+def test_every_known_value_has_a_source(fixture_build: SiteBuild) -> None:
+    exported = providers_json(fixture_build.dataset, fixture_build.derived, fixture_build.today)
+    for record in exported["providers"]:
+        for offering in record["offerings"]:
+            for name, fact in offering["derived"]["facts"].items():
+                assert fact["known"] == (offering.get(name, "unknown") != "unknown")
+                if fact["known"]:
+                    assert fact["sources"], f"{record['id']}: {name} has no source"
+                    assert fact["date"] is not None or fact["undated"]
+
+
+def test_csv_has_one_row_per_offering(fixture_build: SiteBuild) -> None:
+    rows = list(csv.DictReader(io.StringIO(offerings_csv(fixture_build.dataset, fixture_build.derived))))
+    assert len(rows) == 5
+    assert list(rows[0]) == list(CSV_COLUMNS)
+    alpha = rows[0]
+    assert (alpha["price_tiers"], alpha["usd_per_gb_month"], alpha["egress"], alpha["regions"]) == (
+        "1000.0:0.07;:0.05",
+        "0.07",
+        "free",
+        "AL-1 AL-2 AL-3",
+    )
+    beta = next(r for r in rows if r["provider_id"] == "beta-cloud")
+    assert (beta["price_idle_tiers"], beta["stale"], beta["third_party_facts"]) == (
+        ":0.0002",
+        "yes",
+        "throughput max_size",
+    )
+
+
+def test_json_schema_rejects_what_the_model_rejects(fixture_build: SiteBuild) -> None:
+    schema = json.loads(schema_files()["provider.schema.json"])
+    record = json.loads(fixture_build.dataset.providers["alpha-cloud"].model_dump_json())
+    jsonschema.Draft202012Validator(schema).validate(record)
+    record["offerings"][0]["kind"] = "nfs"
+    record["offerings"][0]["egres"] = "free"
+    assert len(list(jsonschema.Draft202012Validator(schema).iter_errors(record))) == 2
+
+
+def test_committed_schemas_are_current() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "gpustorage", "schema", "--check"],
+        cwd=ROOT / "hooks",
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_site_serves_the_exports(site: Build, fixture_build: SiteBuild) -> None:
+    api = site.site / "api" / "v1"
+    exported = providers_json(fixture_build.dataset, fixture_build.derived, fixture_build.today)
+    assert json.loads((api / "providers.json").read_text(encoding="utf-8")) == json.loads(
+        json.dumps(exported)
+    )
+    csv_text = offerings_csv(fixture_build.dataset, fixture_build.derived)
+    assert (api / "offerings.csv").read_text(encoding="utf-8") == csv_text
+    schema = schema_files()["provider.schema.json"]
+    assert (api / "provider.schema.json").read_text(encoding="utf-8") == schema

@@ -1,0 +1,70 @@
+"""Stage 3: every value worded in the reader's language, from the fixture providers."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import LANGUAGES
+
+from gpustorage import SiteBuild
+from gpustorage.transform import OfferingView
+
+
+def offering(fixture_build: SiteBuild, lang: str, provider_id: str, number: int = 1) -> OfferingView:
+    provider = next(p for p in fixture_build.views[lang].providers if p.id == provider_id)
+    return provider.offerings[number - 1]
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("de", "0,07\xa0$/GB-Monat bis 1.000 GB; darüber 0,05\xa0$/GB-Monat"),
+        ("zh", "US$0.07/GB·月 不超过 1,000 GB; 超出部分 US$0.05/GB·月"),
+        ("ro", "0,07\xa0USD/GB-lună până la 1.000 GB; peste 0,05\xa0USD/GB-lună"),
+    ],
+)
+def test_tiered_price_is_worded_in_each_locale(fixture_build: SiteBuild, lang: str, expected: str) -> None:
+    cell = offering(fixture_build, lang, "alpha-cloud").cells["price"]
+    assert cell.text == expected
+    assert cell.sort == pytest.approx(0.07)
+
+
+def test_foreign_prices_show_their_usd_equivalent(fixture_build: SiteBuild) -> None:
+    buckets = offering(fixture_build, "de", "alpha-cloud", 2)
+    assert buckets.cells["price"].text == "0,02\xa0€/GiB-Monat; zzgl. 5,00\xa0€ pro Monat"
+    assert buckets.usd_text == "≈ 0,0224\xa0$/GB-Monat"  # 0.02 EUR * 1.2 / 1.073741824
+    gamma = offering(fixture_build, "de", "gamma-cloud")
+    assert gamma.usd_text == "≈ 0,10\xa0$/GB-Monat"  # 8 INR * 0.0125
+
+
+def test_idle_price_and_pooled_allowance_are_worded(fixture_build: SiteBuild) -> None:
+    beta = offering(fixture_build, "de", "beta-cloud")
+    assert beta.cells["price"].text == "0,0001\xa0$/GB-Stunde; ohne laufende GPU: 0,0002\xa0$/GB-Stunde"
+    assert beta.cells["egress"].text == (
+        "0,01\xa0$/GiB (500 GiB frei pro Monat) (Freikontingent pro Konto gebündelt, hier nicht eingerechnet)"
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_unknown_is_one_word_and_sorts_last(fixture_build: SiteBuild, lang: str) -> None:
+    view = fixture_build.views[lang]
+    cells = [c for p in view.providers for o in p.offerings for c in o.cells.values() if c.unknown]
+    assert len(cells) == fixture_build.coverage.offerings * 10 - fixture_build.coverage.known_cells
+    assert {c.text for c in cells} == {view.t("value.unknown")}
+    assert all(c.sort is None for c in cells)
+
+
+def test_data_questions_are_answered_from_the_data(fixture_build: SiteBuild) -> None:
+    view = fixture_build.views["de"]
+    answers = dict(view.faq)
+    assert answers[view.t("faq.spot.question")].startswith(
+        view.t("faq.spot.answer", list="Alpha Cloud (Alpha Volume)")
+    )
+    assert "Beta Cloud (Beta Disk)" in answers[view.t("faq.idle.question")]
+    cheapest = answers[view.t("faq.cheapest.question")]
+    assert "Alpha Cloud (Alpha Buckets)" in cheapest  # 0.0224 USD per GB-month, below 0.07 and 0.073
+
+
+def test_guide_questions_come_first(fixture_build: SiteBuild) -> None:
+    for lang, view in fixture_build.views.items():
+        guide = [(q.question, q.answer) for q in fixture_build.dataset.strings[lang].faq]
+        assert view.faq[: len(guide)] == guide
