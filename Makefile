@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve build test lint validate schema check bench clean lock lock-upgrade
+.PHONY: serve build test lint typecheck validate schema check bench clean lock lock-upgrade
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,9 +57,13 @@ schema: $(VENV)/.site-installed  ## regenerate schema/*.json after a change to t
 
 check: validate build test  ## everything CI checks on a pull request
 
-lint: $(VENV)/.test-installed
+lint: $(VENV)/.test-installed  ## ruff, then mypy (typecheck)
 	$(BIN)/ruff check hooks tests
 	$(BIN)/ruff format --check hooks tests
+	$(BIN)/mypy
+
+typecheck: $(VENV)/.test-installed  ## mypy, strict, on hooks/gpustorage (settings in pyproject.toml)
+	$(BIN)/mypy
 
 test: $(VENV)/.test-installed  ## every test, lint included
 	$(BIN)/ruff check hooks tests
