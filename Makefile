@@ -6,19 +6,41 @@ BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve build test lint validate schema check bench clean
+.PHONY: serve build test lint typecheck validate schema check bench clean lock lock-upgrade
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# One stamp per requirements file: reinstall only when the pins change.
+# One stamp per requirements file: reinstall only when the pins change. Every package is pinned with its
+# hashes (see `make lock`), so pip refuses anything unpinned or altered.
+PIP_INSTALL := $(BIN)/pip install --quiet --disable-pip-version-check --require-hashes
+
 $(VENV)/.site-installed: requirements.txt | $(BIN)/python
-	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PIP_INSTALL) -r requirements.txt
 	touch $@
 
 $(VENV)/.test-installed: requirements-test.txt requirements.txt | $(BIN)/python
-	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-test.txt
+	$(PIP_INSTALL) -r requirements.txt -r requirements-test.txt
 	touch $@ $(VENV)/.site-installed
+
+# requirements*.in are the hand-written direct dependencies; `make lock` compiles them into the pinned,
+# hashed requirements*.txt, keeping every current pin that still fits (`make lock-upgrade` takes the newest
+# releases instead). pip-tools runs from its own venv, so it never changes the project's packages.
+PIP_TOOLS := pip-tools==7.6.2
+LOCK_BIN := $(VENV)/lock/bin
+PIP_COMPILE = CUSTOM_COMPILE_COMMAND="make lock" $(LOCK_BIN)/pip-compile --quiet --generate-hashes \
+	--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(LOCK_FLAGS)
+
+$(LOCK_BIN)/pip-compile:
+	$(PYTHON) -m venv $(VENV)/lock
+	$(LOCK_BIN)/pip install --quiet --disable-pip-version-check $(PIP_TOOLS)
+
+lock: | $(LOCK_BIN)/pip-compile  ## recompile requirements*.txt after a change to requirements*.in
+	$(PIP_COMPILE) --output-file requirements.txt requirements.in
+	$(PIP_COMPILE) --output-file requirements-test.txt requirements-test.in
+
+lock-upgrade: LOCK_FLAGS := --upgrade
+lock-upgrade: lock  ## the same with the newest releases that fit requirements*.in
 
 serve: $(VENV)/.site-installed  ## serve at http://127.0.0.1:8000, rebuilding on changes
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000 --livereload
@@ -35,9 +57,13 @@ schema: $(VENV)/.site-installed  ## regenerate schema/*.json after a change to t
 
 check: validate build test  ## everything CI checks on a pull request
 
-lint: $(VENV)/.test-installed
+lint: $(VENV)/.test-installed  ## ruff, then mypy (typecheck)
 	$(BIN)/ruff check hooks tests
 	$(BIN)/ruff format --check hooks tests
+	$(BIN)/mypy
+
+typecheck: $(VENV)/.test-installed  ## mypy, strict, on hooks/gpustorage (settings in pyproject.toml)
+	$(BIN)/mypy
 
 test: $(VENV)/.test-installed  ## every test, lint included
 	$(BIN)/ruff check hooks tests
