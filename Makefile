@@ -58,15 +58,17 @@ schema: $(VENV)/.site-installed  ## regenerate schema/*.json after a change to t
 check: validate build test  ## everything CI checks on a pull request
 
 lint: $(VENV)/.test-installed  ## ruff, then mypy (typecheck)
-	$(BIN)/ruff check hooks tests
-	$(BIN)/ruff format --check hooks tests
+	$(BIN)/ruff check hooks tests bench
+	$(BIN)/ruff format --check hooks tests bench
 	$(BIN)/mypy
 
 typecheck: $(VENV)/.test-installed  ## mypy, strict, on hooks/gpustorage (settings in pyproject.toml)
 	$(BIN)/mypy
 
-test: $(VENV)/.test-installed  ## every test, lint included
-	$(BIN)/ruff check hooks tests
+test: $(VENV)/.test-installed  ## every test, lint and type check included
+	$(BIN)/ruff check hooks tests bench
+	$(BIN)/ruff format --check hooks tests bench
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 clean:

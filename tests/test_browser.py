@@ -154,7 +154,8 @@ def test_presets_filter_sort_and_explain(
 
 def _money(page, lang: str, amount: float) -> str:
     return page.evaluate(
-        "([lang, amount]) => new Intl.NumberFormat(lang, {style: 'currency', currency: 'USD'}).format(amount)",
+        "([lang, amount]) => "
+        "new Intl.NumberFormat(lang, {style: 'currency', currency: 'USD'}).format(amount)",
         [lang, amount],
     )
 

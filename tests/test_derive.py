@@ -114,4 +114,4 @@ def test_coverage_counts_known_third_party_stale_and_undated(fixture_build: Site
     assert counted.third_party == 2 and counted.stale == 1
     assert counted.undated == 3  # Gamma: price and multi-attach; Gamma Home: egress
     assert counted.cells == 50 and counted.known_cells == sum(counted.known.values())
-    assert BUILD_DATE == fixture_build.today
+    assert fixture_build.today == BUILD_DATE

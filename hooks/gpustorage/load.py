@@ -65,16 +65,13 @@ for _tag, _pattern, _first in [
 
 # libyaml (C) scans and parses; PyYAML's composer, in Python, builds the nodes so that aliases can
 # be refused before they are expanded. The pure-Python parser is the fallback.
-try:
-    from yaml.cyaml import CParser as _CParser
-except ImportError:  # PyYAML built without libyaml
-    _CParser = None
+_CParser: Any = getattr(yaml, "CParser", None)  # None when PyYAML was built without libyaml
 _Parser: Any = _CParser or type(
     "_PyParser", (yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser), {}
 )
 
 
-class _ComposeLoader(yaml.composer.Composer, _Parser, _StrictResolver):
+class _ComposeLoader(yaml.composer.Composer, _Parser, _StrictResolver):  # type: ignore[misc]
     def __init__(self, stream: str) -> None:
         if _CParser is not None:
             _CParser.__init__(self, stream)

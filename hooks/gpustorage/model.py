@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from enum import Enum, StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -23,7 +23,7 @@ from pydantic import (
     model_validator,
 )
 
-UNKNOWN = "unknown"
+UNKNOWN: Final = "unknown"
 
 URL_PATTERN = r"^https://[^\s<>\"'`\\]+$"
 HttpsUrl = Annotated[str, StringConstraints(pattern=URL_PATTERN, max_length=500)]
@@ -117,11 +117,9 @@ class Fact(StrEnum):
     regions = "regions"
 
 
-class Lax:
-    """`Lax[SomeEnum]`: an enum field that accepts the enum's text values; the rest stays strict."""
-
-    def __class_getitem__(cls, enum: type[Enum]) -> object:
-        return Annotated[enum, Strict(False)]
+E = TypeVar("E", bound=Enum)
+# `Lax[SomeEnum]`: an enum field that accepts the enum's text values; the rest stays strict.
+Lax = Annotated[E, Strict(False)]
 
 
 LanguageCode = Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}(_[A-Z]{2})?$")]
@@ -166,8 +164,8 @@ def _check_tiers(tiers: list[Tier], name: str) -> None:
     bounds = [tier.up_to for tier in tiers]
     if bounds[-1] is not None:
         raise ValueError(f"the last tier of '{name}' must have no 'up_to' (it covers everything above)")
-    inner = bounds[:-1]
-    if None in inner:
+    inner = [bound for bound in bounds[:-1] if bound is not None]
+    if len(inner) < len(bounds) - 1:
         raise ValueError(f"only the last tier of '{name}' may leave out 'up_to'")
     if inner != sorted(inner) or len(set(inner)) != len(inner):
         raise ValueError(f"tier bounds 'up_to' in '{name}' must rise from one tier to the next")
