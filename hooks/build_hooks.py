@@ -125,6 +125,7 @@ def on_pre_template(template: Any, template_name: str, config: MkDocsConfig) -> 
 @_timed
 def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
     if template_name == "404.html":
+        output = engine.valid_toggles(output)
         _not_found_pages[engine.current_language(config)] = output
     return output
 

@@ -46,7 +46,9 @@ def _location(message: dict[str, Any], site: Path) -> str:
     return f"{path}:{line}" if line else path
 
 
-def test_every_page_is_valid_html(site: Build) -> None:
+@pytest.mark.parametrize("build", ["site", "real_site"])
+def test_every_page_is_valid_html(build: str, request: pytest.FixtureRequest) -> None:
+    site: Build = request.getfixturevalue(build)
     pages = sorted(site.site.rglob("*.html"))
     assert pages, "the build wrote no HTML page"
     result = subprocess.run(

@@ -18,6 +18,7 @@ import yaml
 from .problems import Problem
 
 MAX_FILE_BYTES = 256 * 1024
+MAX_NESTING = 50  # a provider file needs about 6 levels
 
 Location = tuple[int, int]  # 1-based line and column
 KeyPath = tuple[str | int, ...]
@@ -88,7 +89,17 @@ class _ComposeLoader(yaml.composer.Composer, _Parser, _StrictResolver):  # type:
             raise yaml.MarkedYAMLError(
                 problem="aliases (*name) are not allowed; write the value out", problem_mark=mark
             )
-        return super().compose_node(parent, index)
+        # a limit of our own, far below Python's recursion limit: the error then has a position
+        self._depth = getattr(self, "_depth", 0) + 1
+        try:
+            if self._depth > MAX_NESTING:
+                mark = self.peek_event().start_mark
+                raise yaml.MarkedYAMLError(
+                    problem=f"values are nested more than {MAX_NESTING} deep", problem_mark=mark
+                )
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
 
 
 def _scalar(node: yaml.ScalarNode) -> Any:
