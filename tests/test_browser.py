@@ -74,9 +74,8 @@ def count_text(page) -> str:
     return page.text_content("#comparison-count")
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_sort_by_price_puts_the_cheapest_known_offering_first(page, server: str, lang: str) -> None:
-    open_comparison(page, server, lang)
+def test_sort_by_price_puts_the_cheapest_known_offering_first(page, server: str) -> None:
+    open_comparison(page, server, "ro")
     page.click("th[data-column=price] button")
     assert page.get_attribute("th[data-column=price]", "aria-sort") == "ascending"
     # USD per GB-month: Buckets 0.0224, Volume 0.07, Disk 0.073, Files 0.10; Home unknown
@@ -100,7 +99,6 @@ def test_sort_by_price_puts_the_cheapest_known_offering_first(page, server: str,
     ]
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(
     ("action", "selector", "value", "filters"),
     [
@@ -114,8 +112,9 @@ def test_sort_by_price_puts_the_cheapest_known_offering_first(page, server: str,
     ],
 )
 def test_each_filter_shows_the_expected_providers(
-    page, server: str, fixture_build: SiteBuild, lang: str, action: str, selector: str, value, filters: dict
+    page, server: str, fixture_build: SiteBuild, action: str, selector: str, value, filters: dict
 ) -> None:
+    lang = "de"  # filtering does not depend on the language; its wording is tested per language below
     open_comparison(page, server, lang)
     if action == "select":
         page.select_option(selector, value)
@@ -199,8 +198,8 @@ def test_calculator_adds_tiers_fees_idle_prices_and_egress(
     assert totals == sorted(totals) and len(totals) == 4
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_shared_url_restores_the_view(page, server: str, fixture_build: SiteBuild, lang: str) -> None:
+def test_a_shared_url_restores_the_view(page, server: str, fixture_build: SiteBuild) -> None:
+    lang = "zh"
     query = "?kind=block_volume,network_volume&billed=yes&sort=price&dir=desc&gb=250&months=2&out=0"
     open_comparison(page, server, lang, query)
     assert page.is_checked("input[name=kind][value=block_volume]")
@@ -215,7 +214,7 @@ def test_a_shared_url_restores_the_view(page, server: str, fixture_build: SiteBu
     page.wait_for_function("location.search.includes('name=a') && location.search.includes('billed=yes')")
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", ["de", "zh"])
 def test_language_switch_keeps_page_and_view(page, server: str, lang: str) -> None:
     for path in ("providers/alpha-cloud/", "data/"):
         page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}{path}")
@@ -232,6 +231,15 @@ def test_language_switch_keeps_page_and_view(page, server: str, lang: str) -> No
     assert page.get_attribute("html", "lang") == other
     assert page.input_value("select[name=billed]") == "yes"
     assert page.get_attribute("th[data-column=price]", "aria-sort") == "ascending"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_counts_are_worded_in_each_language(page, server: str, fixture_build: SiteBuild, lang: str) -> None:
+    open_comparison(page, server, lang, "?egress=free")
+    ui = fixture_build.dataset.strings[lang].ui
+    assert count_text(page) == ui["tools.count"].format(shown=1, total=len(ALL))
+    page.click("button[data-preset='']")
+    assert count_text(page) == ui["tools.count"].format(shown=len(ALL), total=len(ALL))
 
 
 def test_keyboard_sorts_and_filters(page, server: str, fixture_build: SiteBuild) -> None:
