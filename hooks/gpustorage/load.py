@@ -66,7 +66,12 @@ for _tag, _pattern, _first in [
 
 # libyaml (C) scans and parses; PyYAML's composer, in Python, builds the nodes so that aliases can
 # be refused before they are expanded. The pure-Python parser is the fallback.
-_CParser: Any = getattr(yaml, "CParser", None)  # None when PyYAML was built without libyaml
+try:
+    import yaml.cyaml
+
+    _CParser: Any = getattr(yaml.cyaml, "CParser", None)
+except ImportError:  # PyYAML built without libyaml
+    _CParser = None
 _Parser: Any = _CParser or type(
     "_PyParser", (yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser), {}
 )
