@@ -69,7 +69,7 @@ test: $(VENV)/.test-installed  ## every test, lint and type check included
 	$(BIN)/ruff check hooks tests bench
 	$(BIN)/ruff format --check hooks tests bench
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2
 
 clean:
 	rm -rf site $(VENV)

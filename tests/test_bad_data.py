@@ -205,7 +205,7 @@ CASES = [
         "deep nesting",
         GOOD.split("\n", 1)[0] + "\nname: " + "[" * 20_000 + "]" * 20_000 + "\n",
         f"{BAD}:2:",
-        "nested more than 50 deep",
+        "nested too deeply",
     ),
     Case(
         "negative exchange rate",

@@ -62,3 +62,11 @@ def test_non_utf8_and_oversized_files(tmp_path) -> None:
     big.write_text("a: " + "x" * MAX_FILE_BYTES)
     _, problems = load_file(big, "big.yaml")
     assert "at most" in problems[0].message
+
+
+def test_deep_nesting_is_refused_with_its_position() -> None:
+    doc, problems = load_text("f.yaml", "a:\n  b: " + "[" * 60 + "]" * 60 + "\n")
+    assert doc is None
+    assert [(p.line, p.message) for p in problems] == [
+        (2, "not valid YAML: values are nested too deeply (more than 50 levels)")
+    ]

@@ -100,7 +100,8 @@ class _ComposeLoader(yaml.composer.Composer, _Parser, _StrictResolver):  # type:
             if self._depth > MAX_NESTING:
                 mark = self.peek_event().start_mark
                 raise yaml.MarkedYAMLError(
-                    problem=f"values are nested more than {MAX_NESTING} deep", problem_mark=mark
+                    problem=f"values are nested too deeply (more than {MAX_NESTING} levels)",
+                    problem_mark=mark,
                 )
             return super().compose_node(parent, index)
         finally:
