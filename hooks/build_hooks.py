@@ -26,7 +26,7 @@ from mkdocs.structure.pages import Page
 from gpustorage import DataError, DatasetCache, SiteBuild, SiteView
 from gpustorage.derive import build_date
 from gpustorage.export import write_api
-from gpustorage.render import fill_markers, jsonld_blocks, render_provider_page, site_root_for
+from gpustorage.render import fill_markers, jsonld_blocks, markers_in, render_provider_page, site_root_for
 
 _cache = DatasetCache()
 _not_found_pages: dict[str, str] = {}  # the rendered 404 page of each language
@@ -99,6 +99,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 @_timed
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
+    if not markers_in(markdown):  # most pages (every provider page) hold no marker
+        return markdown
     view = _view(config)
     site_root = site_root_for(page.url)
     page.meta["jsonld"] = jsonld_blocks(markdown, view, page.canonical_url or "", site_root)

@@ -70,7 +70,10 @@ CASES = [
         "duplicate key 'name'",
     ),
     Case(
-        "alias", edit("    product: Volume", "    product: &p Volume\n    kind: *p"), f"{BAD}:7:", "aliases"
+        "alias",
+        edit("product: Volume", "product: &p Volume").replace("throughput: unknown", "throughput: *p"),
+        f"{BAD}:15:",
+        "aliases",
     ),
     Case("merge key", edit("    product: Volume", "    <<: {product: Volume}"), f"{BAD}:6:", "merge keys"),
     Case("oversized file", GOOD + "# " + "x" * 300_000 + "\n", f"{BAD}:1:", "at most 262144 bytes"),

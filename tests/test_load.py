@@ -38,11 +38,17 @@ def test_duplicate_keys_are_reported_with_both_lines() -> None:
     ]
 
 
-def test_aliases_are_refused() -> None:
+def test_aliases_are_refused_and_never_expanded() -> None:
     doc, problems = load_text("f.yaml", "a: &x [1, 2]\nb: *x\n")
-    assert doc is None
-    assert problems[0].line == 2
+    assert [(p.line, p.column) for p in problems] == [(2, 1)]
     assert "aliases" in problems[0].message
+    assert doc is not None and doc.value["b"] is None
+    laughs = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{n}: &{n} [*{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}]\n"
+        for p, n in zip("abcdefgh", "bcdefghi", strict=True)
+    )
+    _, problems = load_text("f.yaml", laughs)  # 9**9 values if expanded
+    assert len(problems) == 8 * 9 and all("aliases" in p.message for p in problems)
 
 
 def test_tabs_empty_and_scalar_files() -> None:
@@ -65,8 +71,7 @@ def test_non_utf8_and_oversized_files(tmp_path) -> None:
 
 
 def test_deep_nesting_is_refused_with_its_position() -> None:
-    doc, problems = load_text("f.yaml", "a:\n  b: " + "[" * 60 + "]" * 60 + "\n")
-    assert doc is None
+    _, problems = load_text("f.yaml", "a:\n  b: " + "[" * 60 + "]" * 60 + "\n")
     assert [(p.line, p.message) for p in problems] == [
         (2, "not valid YAML: values are nested too deeply (more than 50 levels)")
     ]

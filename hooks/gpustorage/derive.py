@@ -198,7 +198,7 @@ def _sort_keys(
     offering: Offering, usd: UsdPrice | None, egress: UsdEgress | None, size: float | None
 ) -> dict[str, float | None]:
     keys: dict[str, float | None] = {
-        fact.value: _word_rank(fact, str(offering.value_of(fact)))
+        fact: _word_rank(fact, str(offering.value_of(fact)))
         for fact in (
             Fact.billed_while_detached,
             Fact.region_binding,

@@ -64,48 +64,51 @@ for _tag, _pattern, _first in [
     _StrictResolver.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
 
 
-# libyaml (C) scans and parses; PyYAML's composer, in Python, builds the nodes so that aliases can
-# be refused before they are expanded. The pure-Python parser is the fallback.
+# libyaml (C) scans, parses and composes the node graph, where an alias is the same node object as
+# its anchor: _Builder refuses a node met twice, so nothing is ever expanded (no billion laughs).
+# The pure-Python parser is the fallback when PyYAML was built without libyaml.
 try:
     import yaml.cyaml
 
     _CParser: Any = getattr(yaml.cyaml, "CParser", None)
-except ImportError:  # PyYAML built without libyaml
+except ImportError:
     _CParser = None
-_Parser: Any = _CParser or type(
-    "_PyParser", (yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser), {}
-)
 
 
-class _ComposeLoader(yaml.composer.Composer, _Parser, _StrictResolver):  # type: ignore[misc]
+class _PyLoader(
+    yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, yaml.composer.Composer, _StrictResolver
+):
     def __init__(self, stream: str) -> None:
-        if _CParser is not None:
-            _CParser.__init__(self, stream)
-        else:
-            yaml.reader.Reader.__init__(self, stream)
-            yaml.scanner.Scanner.__init__(self)
-            yaml.parser.Parser.__init__(self)
+        yaml.reader.Reader.__init__(self, stream)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
         yaml.composer.Composer.__init__(self)
         _StrictResolver.__init__(self)
 
     def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.events.AliasEvent):
-            mark = self.peek_event().start_mark
-            raise yaml.MarkedYAMLError(
-                problem="aliases (*name) are not allowed; write the value out", problem_mark=mark
-            )
-        # a limit of our own, far below Python's recursion limit: the error then has a position
+        # the Python composer recurses: stop before Python's recursion limit, with a position
         self._depth = getattr(self, "_depth", 0) + 1
         try:
             if self._depth > MAX_NESTING:
-                mark = self.peek_event().start_mark
-                raise yaml.MarkedYAMLError(
-                    problem=f"values are nested too deeply (more than {MAX_NESTING} levels)",
-                    problem_mark=mark,
-                )
+                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+                raise yaml.MarkedYAMLError(problem=_TOO_DEEP, problem_mark=mark)
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
+
+
+_Loader: Any = _PyLoader
+if _CParser is not None:
+
+    class _CLoader(_CParser, _StrictResolver):  # type: ignore[misc]
+        def __init__(self, stream: str) -> None:
+            _CParser.__init__(self, stream)
+            _StrictResolver.__init__(self)
+
+    _Loader = _CLoader
+
+_TOO_DEEP = f"values are nested too deeply (more than {MAX_NESTING} levels)"
+_ALIAS = "aliases (*name) are not allowed; write the value out"
 
 
 def _scalar(node: yaml.ScalarNode) -> Any:
@@ -129,9 +132,19 @@ class _Builder:
     def __init__(self, doc: Document, problems: list[Problem]) -> None:
         self.doc = doc
         self.problems = problems
+        self.seen: set[int] = set()  # ids of the nodes built: one met again is an alias
 
     def build(self, node: yaml.Node, path: KeyPath) -> Any:
+        if id(node) in self.seen:
+            line, column = self.doc.locate(path)
+            self.problems.append(Problem(self.doc.path, line, column, _ALIAS))
+            return None
+        self.seen.add(id(node))
         self.doc.positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if len(path) > MAX_NESTING:
+            line, column = self.doc.positions[path]
+            self.problems.append(Problem(self.doc.path, line, column, f"not valid YAML: {_TOO_DEEP}"))
+            return None
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
@@ -196,7 +209,7 @@ def load_text(path: str, text: str) -> tuple[Document | None, list[Problem]]:
     if not text.strip():
         return None, [Problem(path, 1, 1, "the file is empty; expected a YAML mapping")]
     try:
-        loader = _ComposeLoader(text)
+        loader = _Loader(text)
         try:
             node = loader.get_single_node()
         finally:

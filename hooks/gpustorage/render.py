@@ -7,12 +7,13 @@ markup, links or scripts.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode, urljoin
+from urllib.parse import urljoin
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
@@ -21,7 +22,7 @@ from .contract import COLUMNS, FILTER_VALUES, FILTERS, PRESETS
 from .derive import STALE_AFTER_DAYS, Origin, UsdTier
 from .markers import MARKER
 from .model import Fact, StorageKind
-from .transform import Cell, OfferingView, ProviderView, SiteView
+from .transform import Cell, OfferingView, ProviderView, SiteView, SourceView
 
 _MD_ESCAPABLE = re.compile(r"([\\`*_{}\[\]|!])")
 _LIST_START = re.compile(r"^([-+]|\d+(?=[.)]))")
@@ -95,6 +96,16 @@ def _settings(view: SiteView) -> dict[str, Any]:
     }
 
 
+# application/x-www-form-urlencoded, byte by byte from a table: urlencode() quotes the long report
+# texts several times slower, and the site builds one per offering and language
+_FORM_SAFE = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~"
+_FORM_TABLE = [chr(b) if b in _FORM_SAFE else "+" if b == 0x20 else f"%{b:02X}" for b in range(256)]
+
+
+def _form_quote(text: str) -> str:
+    return "".join(map(_FORM_TABLE.__getitem__, text.encode("utf-8")))
+
+
 def _pairs(tiers: tuple[UsdTier, ...]) -> str:
     """Tiers as the JSON pairs compare.js reads: [[upper bound in GB or null, USD per GB-month], ...]."""
     return json.dumps([[tier.up_to_gb, tier.usd_per_gb_month] for tier in tiers], separators=(",", ":"))
@@ -119,7 +130,13 @@ def row_attributes(offering: OfferingView) -> Markup:
             attributes["egress-pooled"] = "yes"
     if figures.max_size_gb is not None:
         attributes["max-gb"] = repr(figures.max_size_gb)
-    return Markup("".join(f' data-{name}="{escape(value)}"' for name, value in attributes.items()))
+    return Markup("".join(f' data-{name}="{_esc(value)}"' for name, value in attributes.items()))
+
+
+@functools.lru_cache(maxsize=65536)
+def _esc(text: str) -> str:
+    """Escaped text as a plain string, remembered: cell texts repeat ("unknown", "yes") across rows."""
+    return str(escape(text))
 
 
 def _snippets(view: SiteView) -> dict[str, Callable[..., Any]]:
@@ -147,7 +164,7 @@ def _snippets(view: SiteView) -> dict[str, Callable[..., Any]]:
 
     def cell(c: Cell) -> Markup:
         classes = "gs-value" + (" gs-unknown" if c.unknown else "") + (" gs-stale" if c.origin.stale else "")
-        html = f'<span class="{classes}">{escape(c.text)}</span>'
+        html = f'<span class="{classes}">{_esc(c.text)}</span>'
         return Markup(html + marks(c.origin) if not c.unknown else html)  # every part escaped above
 
     def price(offering: OfferingView) -> Markup:
@@ -169,7 +186,7 @@ def _snippets(view: SiteView) -> dict[str, Callable[..., Any]]:
         """The comparison row's <td> for every fact, with the sort key the comparison script reads."""
         cells = []
         for fact in COLUMNS:
-            column = fact.value
+            column = str(fact)
             c = offering.cells[column]
             sort = f' data-sort="{c.sort!r}"' if c.sort is not None else ""
             content = special[column](offering) if column in special else cell(c)
@@ -186,8 +203,55 @@ def _snippets(view: SiteView) -> dict[str, Callable[..., Any]]:
         html += f" {undated}" if figures.undated else ""
         return Markup(html)
 
+    headers = {name: escape(t(f"column.{name}")) for name in (*map(str, COLUMNS), "regions")}
+
+    def fact_rows(offering: OfferingView) -> Markup:
+        """The provider page's rows for every fact: header, value with its marks, source links."""
+        rows = []
+        o = offering.number
+        for name, header in headers.items():
+            c = offering.cells[name]
+            value = price(offering) if name == "price" else cell(c)
+            links = "".join(f'<a href="#source-{o}-{n}">[{n}]</a>' for n in c.origin.sources)
+            rows.append(
+                f'<tr data-column="{name}"><th scope="row">{header}</th><td>{value}</td><td>{links}</td></tr>'
+            )
+        return Markup("\n".join(rows))
+
+    seen_word, undated_word = t.ui["provider.source_seen"], t.ui["provenance.undated"]
+    third_party_line = f' · <span class="gs-third-party">†</span> {escape(t("provenance.third_party"))}'
+    quotes_word, covers_word = escape(t("provider.quotes")), escape(t("provider.covers"))
+
+    def source_items(sources: list[SourceView], prefix: str) -> Markup:
+        """The numbered list items of a source list; `prefix` makes each item's anchor."""
+        items = []
+        for source in sources:
+            url = escape(source.url)
+            when = (undated_word if source.undated else seen_word).format(date=source.seen_text)
+            link = f'<a href="{url}" rel="nofollow noopener">{url}</a>'
+            html = f'<li id="{prefix}{source.number}">{link} · {escape(when)}'
+            if source.third_party:
+                html += third_party_line
+                if source.quotes:
+                    quoted = escape(source.quotes)
+                    html += f' ({quotes_word}: <a href="{quoted}" rel="nofollow noopener">{quoted}</a>)'
+            if source.covers:
+                html += f" · {covers_word}: {escape(source.covers)}"
+            items.append(html + "</li>")
+        return Markup("\n".join(items))
+
+    reports: dict[tuple[str, int], str] = {}
+
     def report_url(provider: ProviderView, offering: OfferingView) -> str:
-        """A prefilled "wrong value" issue form: provider, offering and the values shown now."""
+        """A prefilled "wrong value" issue form: provider, offering and the values shown now.
+
+        Each is built once per language, for the comparison and the provider page alike."""
+        key = (provider.id, offering.number)
+        if key not in reports:
+            reports[key] = _report_url(provider, offering)
+        return reports[key]
+
+    def _report_url(provider: ProviderView, offering: OfferingView) -> str:
         current = "\n".join(
             f"{t(f'column.{fact.value}')}: {offering.cells[fact.value].text}" for fact in COLUMNS
         )
@@ -199,7 +263,7 @@ def _snippets(view: SiteView) -> dict[str, Callable[..., Any]]:
             "field": "",
             "current": current,
         }
-        return f"{view.repository}/issues/new?{urlencode(query)}"
+        return f"{view.repository}/issues/new?" + "&".join(f"{k}={_form_quote(v)}" for k, v in query.items())
 
     return {
         "cell": cell,
@@ -207,6 +271,8 @@ def _snippets(view: SiteView) -> dict[str, Callable[..., Any]]:
         "price_cell": price,
         "region_cell": region,
         "fact_cells": fact_cells,
+        "fact_rows": fact_rows,
+        "source_items": source_items,
         "checked_cell": checked,
         "row_attributes": row_attributes,
         "stale_badge": lambda: stale,
@@ -215,10 +281,23 @@ def _snippets(view: SiteView) -> dict[str, Callable[..., Any]]:
     }
 
 
+# The snippets of the last few views (one per language; `mkdocs serve` makes new views on a change),
+# with each view kept alive so that its id is not reused while it stands here.
+_SNIPPETS: dict[int, tuple[SiteView, dict[str, Callable[..., Any]]]] = {}
+
+
+def _snippets_for(view: SiteView) -> dict[str, Callable[..., Any]]:
+    if id(view) not in _SNIPPETS:
+        while len(_SNIPPETS) >= 8:
+            del _SNIPPETS[next(iter(_SNIPPETS))]
+        _SNIPPETS[id(view)] = (view, _snippets(view))
+    return _SNIPPETS[id(view)][1]
+
+
 def render(template: str, view: SiteView, **context: Any) -> str:
     # settings() is built only by the template that prints it (the comparison), not per provider page
     return ENVIRONMENT.get_template(template).render(
-        view=view, t=view.t, settings=lambda: _settings(view), **_snippets(view), **context
+        view=view, t=view.t, settings=lambda: _settings(view), **_snippets_for(view), **context
     )
 
 
@@ -233,7 +312,7 @@ def site_root_for(url: str) -> str:
 
 def markers_in(markdown: str) -> set[str]:
     """The names of the data markers a page holds."""
-    return set(MARKER.findall(markdown))
+    return set(MARKER.findall(markdown)) if "<!--" in markdown else set()
 
 
 def fill_markers(markdown: str, view: SiteView, site_root: str) -> str:

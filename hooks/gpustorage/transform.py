@@ -38,6 +38,7 @@ class Strings:
     def money(self, amount: float, currency: str) -> str:
         return format_currency(amount, currency, locale=self.locale, decimal_quantization=False)
 
+    @functools.lru_cache(maxsize=4096)  # noqa: B019
     def number(self, value: float) -> str:
         return format_decimal(value, locale=self.locale)
 
@@ -101,7 +102,7 @@ class OfferingView:
 
     @property
     def kind(self) -> str:
-        return self.offering.kind.value
+        return str(self.offering.kind)
 
     def value(self, fact: Fact) -> str:
         """The fact's raw value as the data gives it ("yes", "zone", "unknown"), or "known"/"table"."""
@@ -217,10 +218,10 @@ def source_view(number: int, source: Source, t: Strings) -> SourceView:
 
 
 def offering_view(number: int, offering: Offering, figures: Figures, t: Strings) -> OfferingView:
-    cells = {
-        fact.value: Cell(
+    cells: dict[str, Cell] = {
+        fact: Cell(
             text=_cell_text(offering, fact, t),
-            sort=figures.sort[fact.value],
+            sort=figures.sort[fact],
             origin=figures.facts[fact],
             unknown=not figures.facts[fact].known,
         )
@@ -230,7 +231,7 @@ def offering_view(number: int, offering: Offering, figures: Figures, t: Strings)
         number=number,
         offering=offering,
         figures=figures,
-        kind_text=t(f"kind.{offering.kind.value}"),
+        kind_text=t(f"kind.{offering.kind}"),
         cells=cells,
         checked_text=t.date(figures.checked) if figures.checked else None,
         notes=t.prose(offering.notes),
