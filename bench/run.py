@@ -156,7 +156,7 @@ def build_times(work: Path) -> dict[str, dict[str, float]]:
 
 
 def validation_time(work: Path) -> dict[str, float]:
-    from gpustorage.validate import load_dataset
+    from gpustorage.dataset import load_dataset
 
     project = work / "build-synthetic_1000"
     times = []
