@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve build test lint typecheck validate schema check bench clean lock lock-upgrade
+.PHONY: serve build test lint typecheck validate schema check bench clean lock lock-upgrade translations
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,9 @@ build: $(VENV)/.site-installed  ## strict build into site/
 validate: $(VENV)/.site-installed  ## check the data files (FILES=... to check some) and the schemas
 	cd hooks && ../$(BIN)/python -m gpustorage validate $(abspath $(FILES))
 	cd hooks && ../$(BIN)/python -m gpustorage schema --check
+
+translations: $(VENV)/.site-installed  ## each translated page's status; CURRENT=docs/zh/x.md marks it current
+	cd hooks && ../$(BIN)/python -m gpustorage translations $(if $(CURRENT),--current $(abspath $(CURRENT)))
 
 schema: $(VENV)/.site-installed  ## regenerate schema/*.json after a change to the model
 	cd hooks && ../$(BIN)/python -m gpustorage schema

@@ -26,7 +26,16 @@ from mkdocs.structure.pages import Page
 from gpustorage import DataError, DatasetCache, SiteBuild, SiteView
 from gpustorage.derive import build_date
 from gpustorage.export import write_api
-from gpustorage.render import fill_markers, jsonld_blocks, markers_in, render_provider_page, site_root_for
+from gpustorage.feeds import write_feeds
+from gpustorage.render import (
+    fill_markers,
+    jsonld_blocks,
+    markers_in,
+    render_provider_page,
+    site_root_for,
+    translation_notice,
+)
+from gpustorage.translations import SOURCE_HASH
 
 _cache = DatasetCache()
 _not_found_pages: dict[str, str] = {}  # the rendered 404 page of each language
@@ -60,9 +69,13 @@ def _site(config: MkDocsConfig) -> SiteBuild:
     """The site build; the data is read again only if a file under data/ changed."""
     root = Path(config.config_file_path).parent
     try:
-        return _cache.get(root, engine.languages(config), build_date(), config.extra["repository"])
+        build = _cache.get(root, engine.languages(config), build_date(), config.extra["repository"])
     except DataError as error:
         raise PluginError(f"invalid data\n{error.report()}") from None
+    # the deployment sets GS_REQUIRE_HISTORY: a site published without its history is a mistake there
+    if os.environ.get("GS_REQUIRE_HISTORY") and not build.history.available:
+        raise PluginError(f"the data's git history is unavailable ({build.history.reason}): fetch it in full")
+    return build
 
 
 def _view(config: MkDocsConfig) -> SiteView:
@@ -83,6 +96,7 @@ def on_config(config: MkDocsConfig) -> None:
     config.extra["language_root"] = engine.language_root(config)
     config.extra["default_language"] = engine.default_language(config)
     config.extra["og_locale"] = view.t("site.og_locale")
+    config.extra["feed_title"] = view.t("feed.title", site=view.t("site.name"))
 
 
 @event_priority(-200)  # after static-i18n's on_files, which would drop in-memory pages
@@ -99,6 +113,17 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 @_timed
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
+    source, default = engine.source_page(page), engine.default_language(config)
+    if source is not None and engine.current_language(config) != default:
+        markdown = translation_notice(
+            markdown,
+            _view(config),
+            Path(config.docs_dir),
+            default,
+            source,
+            page.meta.get(SOURCE_HASH),
+            site_root_for(page.url),
+        )
     if not markers_in(markdown):  # most pages (every provider page) hold no marker
         return markdown
     view = _view(config)
@@ -139,7 +164,15 @@ def on_post_build(config: MkDocsConfig) -> None:
         return
     site, build = Path(config.site_dir), _cache.build
     assert build is not None
-    write_api(site / "api" / "v1", build.dataset, build.derived, build.today)
+    write_api(
+        site / "api" / "v1",
+        build.dataset,
+        build.derived,
+        build.today,
+        build.history,
+        config.extra["repository"],
+    )
+    write_feeds(site, build.views, config.site_url or "/", build.today)
     languages, default = engine.languages(config), engine.default_language(config)
     engine.write_not_found_pages(site, _not_found_pages, default)
     engine.split_search_index(site, languages, default)

@@ -113,6 +113,14 @@ def add_generated_page(files: Files, config: MkDocsConfig, src_uri: str, content
     files.append(page)
 
 
+def source_page(page: Any) -> str | None:
+    """A page's path within its language's docs folder ('data.md'); None for a generated page."""
+    file = page.file
+    if file.abs_src_path is None:
+        return None
+    return str(getattr(file, "norm_src_uri", file.src_uri))
+
+
 def register_pages(config: MkDocsConfig, files: Files) -> None:
     """The sitemap lists alternates from static-i18n's map, filled before generated pages existed."""
     _i18n(config).i18n_files_per_language[current_language(config)] = files.documentation_pages()

@@ -13,33 +13,62 @@ from pathlib import Path
 
 from .dataset import Dataset, load_dataset
 from .derive import Coverage, Derived, coverage, derive
+from .history import History, read_history, repository_state
 from .problems import DataError, Problem
 from .transform import SiteView, site_view
 
-__all__ = ["DataError", "Dataset", "DatasetCache", "Problem", "SiteBuild", "SiteView", "build_site"]
+__all__ = [
+    "DataError",
+    "Dataset",
+    "DatasetCache",
+    "History",
+    "Problem",
+    "SiteBuild",
+    "SiteView",
+    "build_site",
+]
 
 
 @dataclass(frozen=True)
 class SiteBuild:
-    """The validated dataset, its derived figures, and one view per language."""
+    """The validated dataset, its derived figures and history, and one view per language."""
 
     dataset: Dataset
     derived: Derived
     coverage: Coverage
     views: dict[str, SiteView]
     today: dt.date
+    history: History
 
 
-def build_site(root: Path, languages: list[str], today: dt.date, repository: str) -> SiteBuild:
+def build_site(
+    root: Path, languages: list[str], today: dt.date, repository: str, history: History | None = None
+) -> SiteBuild:
+    """Everything the site shows; the history is read from git at `root` unless given."""
     dataset = load_dataset(root, languages)
     derived = derive(dataset, today)
     covered = coverage(derived)
-    views = {lang: site_view(dataset, derived, covered, lang, today, repository) for lang in languages}
-    return SiteBuild(dataset=dataset, derived=derived, coverage=covered, views=views, today=today)
+    history = read_history(root) if history is None else history
+    views = {
+        lang: site_view(
+            dataset,
+            derived,
+            covered,
+            lang,
+            today,
+            repository,
+            history,
+            prefix="" if lang == languages[0] else f"{lang}/",
+        )
+        for lang in languages
+    }
+    return SiteBuild(
+        dataset=dataset, derived=derived, coverage=covered, views=views, today=today, history=history
+    )
 
 
 class DatasetCache:
-    """The site build, made again only when a file under data/ changes.
+    """The site build, made again only when a file under data/ or the commit checked out changes.
 
     MkDocs with static-i18n runs every hook once per language; this keeps loading, validation and
     derivation to once per build (and once per change under `mkdocs serve`).
@@ -55,7 +84,7 @@ class DatasetCache:
         return tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files)
 
     def get(self, root: Path, languages: list[str], today: dt.date, repository: str) -> SiteBuild:
-        key = (tuple(languages), today, repository, *self._fingerprint(root))
+        key = (tuple(languages), today, repository, repository_state(root), *self._fingerprint(root))
         if key != self._key or self.build is None:
             self.build = build_site(root, languages, today, repository)
             self._key = key

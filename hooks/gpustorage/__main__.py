@@ -1,4 +1,4 @@
-"""Command line: `python -m gpustorage validate|render|schema|export` (see --help)."""
+"""Command line: `python -m gpustorage validate|render|schema|export|diff|translations` (see --help)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,12 @@ from . import build_site
 from .dataset import load_dataset, load_providers, load_strings, prose_languages
 from .derive import build_date, derive
 from .export import schema_files, write_api
+from .history import read_history
 from .languages import site_languages
 from .problems import DataError
+from .review import RevisionError
+from .review import diff as diff_report
+from .translations import mark_current, statuses
 from .write import write_docs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,6 +35,9 @@ def validate(files: list[Path], root: Path) -> int:
         else:
             load_dataset(root, languages)
     except DataError as error:
+        if os.environ.get("GITHUB_ACTIONS") == "true":  # each problem shown on its line in the pull request
+            for problem in error.problems:
+                print(problem.annotation())
         print(error.report(), file=sys.stderr)
         return 1
     print("data is valid")
@@ -72,8 +79,31 @@ def export(out: Path, root: Path) -> int:
         print(error.report(), file=sys.stderr)
         return 1
     today = build_date()
-    for file in write_api(out, dataset, derive(dataset, today), today):
+    for file in write_api(out, dataset, derive(dataset, today), today, read_history(root), REPOSITORY):
         print(file)
+    return 0
+
+
+def diff(base: str, head: str, root: Path) -> int:
+    """Print the Markdown review report of the data changes between two revisions."""
+    try:
+        print(diff_report(root, base, head), end="")
+    except RevisionError as error:
+        print(f"diff: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def translations(current: list[Path], root: Path) -> int:
+    """List every translated page's status, or record the German source's hash in the given pages."""
+    docs, languages = root / "docs", site_languages(root)
+    for file in current:
+        value = mark_current(file.resolve(), docs, languages[0])
+        print(f"{file}: source_hash {value} recorded; the page is current")
+    if not current:
+        for page in statuses(docs, languages):
+            if page.status != "source":
+                print(page)
     return 0
 
 
@@ -91,7 +121,20 @@ def main(argv: list[str] | None = None) -> int:
     schemas.add_argument("--check", action="store_true", help="only check that they are current")
     api = commands.add_parser("export", help="write the API files (JSON, CSV, schemas) to OUT")
     api.add_argument("out", type=Path)
+    review = commands.add_parser("diff", help="a Markdown report of the data changes from BASE to HEAD")
+    review.add_argument("base", help="a git revision: the pull request's base")
+    review.add_argument("head", help="a git revision: the pull request's head")
+    review.add_argument("--root", type=Path, default=ROOT, help="the repository (default: this one)")
+    status = commands.add_parser("translations", help="list each translated page's status")
+    status.add_argument(
+        "--current", nargs="*", type=Path, default=[], help="pages to mark as current translations"
+    )
+    status.add_argument("--root", type=Path, default=ROOT, help="the project (default: this one)")
     arguments = parser.parse_args(argv)
+    if arguments.command == "diff":
+        return diff(arguments.base, arguments.head, arguments.root.resolve())
+    if arguments.command == "translations":
+        return translations(arguments.current, arguments.root.resolve())
     if arguments.command == "render":
         return render(arguments.out.resolve(), ROOT, arguments.repository)
     if arguments.command == "schema":

@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 from .dataset import Dataset
 from .derive import STALE_AFTER_DAYS, Derived, Figures, Origin, UsdTier
+from .history import History, HistoryRecord, change_record
 from .model import ExchangeRates, Offering, Price, Provider
 
 API_VERSION = 1
@@ -189,6 +190,7 @@ def json_schema(model: type[BaseModel], title: str) -> dict[str, Any]:
 SCHEMAS: dict[str, tuple[type[BaseModel], str]] = {
     "provider.schema.json": (Provider, "A cloud GPU provider and its persistent storage offerings"),
     "exchange-rates.schema.json": (ExchangeRates, "Exchange rates used to normalize prices to USD"),
+    "history.schema.json": (HistoryRecord, "Every change to the data, from the repository's git history"),
 }
 
 
@@ -200,8 +202,28 @@ def _json_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
 
 
-def write_api(out: Path, dataset: Dataset, derived: Derived, today: dt.date) -> list[Path]:
-    """Write /api/v1/: providers.json, offerings.csv and the JSON Schemas."""
+def history_json(history: History, today: dt.date, repository: str) -> HistoryRecord:
+    repository = repository.rstrip("/")
+    return HistoryRecord(
+        version=API_VERSION,
+        generated=today,
+        license=DATA_LICENSE,
+        repository=repository,
+        available=history.available,
+        unavailable_reason=history.reason,
+        changes=[change_record(change, repository) for change in history.changes],
+    )
+
+
+def write_api(
+    out: Path,
+    dataset: Dataset,
+    derived: Derived,
+    today: dt.date,
+    history: History | None = None,
+    repository: str = "",
+) -> list[Path]:
+    """Write /api/v1/: providers.json, offerings.csv, history.json (given a history) and the JSON Schemas."""
     out.mkdir(parents=True, exist_ok=True)
     # compact: the C encoder is several times faster than indented output, and readers use tools
     compact = json.dumps(providers_json(dataset, derived, today), ensure_ascii=False, separators=(",", ":"))
@@ -210,6 +232,8 @@ def write_api(out: Path, dataset: Dataset, derived: Derived, today: dt.date) -> 
         "offerings.csv": offerings_csv(dataset, derived),
         **schema_files(),
     }
+    if history is not None:
+        files["history.json"] = history_json(history, today, repository).model_dump_json() + "\n"
     for name, text in files.items():
         (out / name).write_text(text, encoding="utf-8")
     return [out / name for name in files]

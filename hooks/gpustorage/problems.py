@@ -15,6 +15,18 @@ class Problem:
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.column}: {self.message}"
 
+    def annotation(self) -> str:
+        """The problem as a GitHub Actions workflow command: an error shown on the file's line."""
+
+        def escaped(text: str, *special: str) -> str:
+            text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+            for char in special:
+                text = text.replace(char, f"%{ord(char):02X}")
+            return text
+
+        where = f"file={escaped(self.path, ':', ',')},line={self.line},col={self.column}"
+        return f"::error {where}::{escaped(self.message)}"
+
 
 class DataError(Exception):
     """Raised once, after every problem in the data has been collected."""

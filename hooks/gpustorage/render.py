@@ -18,12 +18,14 @@ from urllib.parse import urljoin
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
+from . import translations
 from .contract import COLUMNS, FILTER_VALUES, FILTERS, PRESETS
 from .derive import STALE_AFTER_DAYS, Origin, UsdTier
 from .markers import MARKER
 from .model import Fact, StorageKind
-from .transform import Cell, OfferingView, ProviderView, SiteView, SourceView
+from .transform import Cell, ChangeView, OfferingView, ProviderView, SiteView, SourceView
 
+CHANGES_SHOWN = 100  # the changes page shows the latest changes; history.json holds them all
 _MD_ESCAPABLE = re.compile(r"([\\`*_{}\[\]|!])")
 _LIST_START = re.compile(r"^([-+]|\d+(?=[.)]))")
 
@@ -67,6 +69,7 @@ def _environment() -> Environment:
         kinds=[kind.value for kind in StorageKind],
         filter_values=FILTER_VALUES,
         columns=[fact.value for fact in COLUMNS],
+        changes_shown=CHANGES_SHOWN,
     )
     return env
 
@@ -265,7 +268,48 @@ def _snippets(view: SiteView) -> dict[str, Callable[..., Any]]:
         }
         return f"{view.repository}/issues/new?" + "&".join(f"{k}={_form_quote(v)}" for k, v in query.items())
 
+    changed_pattern = escape(t.ui["history.changed"])
+    commit_title = escape(t("history.commit"))
+    empty = Markup(f'<p class="gs-history-empty">{escape(t("history.empty"))}</p>')
+
+    def history_item(change: ChangeView, providers_href: str | None) -> str:
+        parts = [f'<time datetime="{change.change.day.isoformat()}">{_esc(change.date_text)}</time>']
+        if providers_href is not None:
+            name = _esc(change.provider_name)
+            href = f"{providers_href}{change.change.provider}/#history"
+            parts.append(f'<a href="{_esc(href)}">{name}</a>' if change.listed else name)
+        if change.offering:
+            parts.append(_esc(change.offering))
+        if change.old_text is not None:
+            parts.append(
+                changed_pattern.format(
+                    fact=change.what,
+                    old=Markup("<del>{}</del>").format(change.old_text),
+                    new=Markup("<ins>{}</ins>").format(change.new_text),
+                )
+            )
+        else:
+            parts.append(_esc(change.what))
+        parts.append(
+            f'<a href="{_esc(change.commit_url)}" title="{commit_title}" rel="nofollow">'
+            f"<code>{_esc(change.commit_short)}</code></a>"
+        )
+        return f'<li data-change="{change.change.kind}">{" · ".join(parts)}</li>'
+
+    def history_block(changes: list[ChangeView], with_provider: bool, providers_href: str = "") -> Markup:
+        """A history as a list, newest first; its unavailability or emptiness said in words."""
+        history = view.history
+        if history is None or not history.available:
+            text = history.unavailable_text if history else ""
+            return Markup(f'<p class="gs-history-unavailable">{escape(text)}</p>')
+        if not changes:
+            return empty
+        href = providers_href if with_provider else None
+        items = "\n".join(history_item(change, href) for change in changes)
+        return Markup(f'<ul class="gs-history">\n{items}\n</ul>')
+
     return {
+        "history_block": history_block,
         "cell": cell,
         "marks": lambda origin: Markup(marks(origin)),
         "price_cell": price,
@@ -321,6 +365,23 @@ def fill_markers(markdown: str, view: SiteView, site_root: str) -> str:
     `site_root` is the relative path from the page to the site root, for links to the API files.
     """
     return MARKER.sub(lambda match: render(f"{match.group(1)}.md.j2", view, site_root=site_root), markdown)
+
+
+def translation_notice(
+    markdown: str, view: SiteView, docs: Path, default: str, page: str, recorded: object, site_root: str
+) -> str:
+    """A translated page, with a notice linking its German source when that changed after the
+    translation recorded it (see translations.py)."""
+    if translations.status(docs, default, page, recorded) != "outdated":
+        return markdown
+    t = view.t
+    href = escape(f"{site_root}{translations.page_url(page)}")
+    notice = (
+        f'<p class="gs-translation-notice" data-translation-status="outdated" role="note">'
+        f'{escape(t("translation.outdated"))} <a href="{href}" hreflang="{escape(default)}">'
+        f"{escape(t('translation.source'))}</a></p>"
+    )
+    return translations.with_notice(markdown, notice)
 
 
 def dataset_jsonld(view: SiteView, url: str, site_root: str) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from babel.numbers import format_currency, format_decimal
 from .contract import COLUMNS
 from .dataset import Dataset
 from .derive import Coverage, Derived, Figures, Origin, ProviderFigures
+from .history import Change, History
 from .model import UNKNOWN, Egress, Fact, Offering, Price, Provider, Source, Tier
 
 
@@ -134,6 +135,8 @@ class SiteView:
     dataset: Dataset
     coverage: Coverage
     repository: str  # where the data lives, for edit and report links
+    prefix: str = ""  # the language's folder below the site root: "" for the default language, "zh/"
+    history: HistoryView | None = None  # the data's changes, worded
 
     @property
     def offering_count(self) -> int:
@@ -193,7 +196,11 @@ def _word(fact: Fact, value: str, t: Strings) -> str:
 
 
 def _cell_text(offering: Offering, fact: Fact, t: Strings) -> str:
-    value = offering.value_of(fact)
+    return value_text(fact, offering.value_of(fact), t)
+
+
+def value_text(fact: Fact, value: object, t: Strings) -> str:
+    """One value of a fact worded as the page shows it (the history words old values this way too)."""
     if isinstance(value, Price):
         return price_text(value, t)
     if isinstance(value, Egress):
@@ -320,8 +327,79 @@ def _data_questions(providers: list[ProviderView], t: Strings) -> list[tuple[str
     return questions
 
 
+@dataclass(frozen=True)
+class ChangeView:
+    """One change of the data's history as the reader sees it."""
+
+    change: Change
+    date_text: str
+    provider_name: str  # the provider's name today, or the last one it had once removed
+    listed: bool  # the provider still has a page
+    offering: str | None
+    what: str  # the fact's name, or what happened ("offering added")
+    old_text: str | None  # the values before and after ("changed" only)
+    new_text: str | None
+    summary: str  # the whole change on one line of plain text
+    commit_url: str
+    commit_short: str
+
+
+@dataclass(frozen=True)
+class HistoryView:
+    available: bool
+    unavailable_text: str | None
+    changes: list[ChangeView]  # newest first
+    by_provider: dict[str, list[ChangeView]]
+
+    def of(self, provider_id: str) -> list[ChangeView]:
+        return self.by_provider.get(provider_id, [])
+
+
+def change_view(change: Change, t: Strings, names: dict[str, str], repository: str) -> ChangeView:
+    old_text = new_text = None
+    if change.kind == "changed":
+        assert change.fact is not None
+        what = t(f"column.{change.fact.value}")
+        old_text, new_text = value_text(change.fact, change.old, t), value_text(change.fact, change.new, t)
+        text = t("history.changed", fact=what, old=old_text, new=new_text)
+    else:
+        what = text = t(f"history.{change.kind}", file=change.previous_file or "")
+    return ChangeView(
+        change=change,
+        date_text=t.date(change.day),
+        provider_name=names.get(change.provider, change.provider_name),
+        listed=change.provider in names,
+        offering=change.offering,
+        what=what,
+        old_text=old_text,
+        new_text=new_text,
+        summary=" · ".join(part for part in (change.offering, text) if part),
+        commit_url=f"{repository}/commit/{change.commit}",
+        commit_short=change.commit[:7],
+    )
+
+
+def history_view(history: History, t: Strings, names: dict[str, str], repository: str) -> HistoryView:
+    """The history worded in one language: values in the page's formats, dates in its calendar."""
+    if not history.available:
+        reason = t(f"history.reason.{history.reason}")
+        return HistoryView(False, t("history.unavailable", reason=reason), [], {})
+    changes = [change_view(change, t, names, repository) for change in history.changes]
+    by_provider: dict[str, list[ChangeView]] = {}
+    for view in changes:
+        by_provider.setdefault(view.change.provider, []).append(view)
+    return HistoryView(True, None, changes, by_provider)
+
+
 def site_view(
-    dataset: Dataset, derived: Derived, coverage: Coverage, lang: str, today: dt.date, repository: str
+    dataset: Dataset,
+    derived: Derived,
+    coverage: Coverage,
+    lang: str,
+    today: dt.date,
+    repository: str,
+    history: History | None = None,
+    prefix: str = "",
 ) -> SiteView:
     strings = dataset.strings[lang]
     t = Strings(lang, strings.ui, strings.notes_fallback)
@@ -331,6 +409,8 @@ def site_view(
     ]
     faq = [(item.question, item.answer) for item in strings.faq]
     faq += _data_questions(providers, t)
+    names = {provider.id: provider.name for provider in providers}
+    repository = repository.rstrip("/")
     return SiteView(
         lang=lang,
         t=t,
@@ -339,5 +419,7 @@ def site_view(
         today=today,
         dataset=dataset,
         coverage=coverage,
-        repository=repository.rstrip("/"),
+        repository=repository,
+        prefix=prefix,
+        history=history_view(history, t, names, repository) if history is not None else None,
     )

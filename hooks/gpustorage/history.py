@@ -1,0 +1,436 @@
+"""The dataset's memory: every change to a provider's values, read from the git history of
+data/providers/*.yaml.
+
+Two git processes read the whole history, however long: one `git log` pass lists every commit that
+touched a provider file with the blobs before and after (renames detected), and one
+`git cat-file --batch` returns every distinct blob. Each blob is parsed and validated once (stages 1
+and 2); versions are compared as model values, so a commit that only reformats a file or edits its
+comments changes nothing. A file renamed keeps its history under the provider's present id.
+
+A shallow clone (or a copy outside git) has no history to read: the History says it is unavailable
+and why, and the build goes on.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import PurePosixPath
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+
+from .load import load_text
+from .model import Fact, Offering, Provider
+from .validate import check_model
+
+PROVIDERS_DIR = "data/providers"
+NULL_BLOB = "0" * 40
+ChangeKind = Literal[
+    "provider_added", "provider_removed", "provider_renamed", "offering_added", "offering_removed", "changed"
+]
+Unavailable = Literal["shallow", "no_repository", "no_git", "git_error"]
+# git's messages and dates in a fixed form, whatever the machine's settings; no pager, no prompts
+_GIT_ENV = {"LC_ALL": "C", "GIT_PAGER": "cat", "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0"}
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change to one provider, as a commit made it."""
+
+    commit: str  # the full commit id
+    date: dt.datetime  # the commit's (committer) date, in UTC
+    kind: ChangeKind
+    provider: str  # the provider's id today (renames followed), or its last id once removed
+    provider_name: str  # the name the file gave at that commit
+    file: str  # the provider file at that commit, repository-relative
+    offering: str | None = None  # the offering's product name (offering and value changes)
+    fact: Fact | None = None  # the fact changed ("changed" only)
+    old: object = None  # model values: a Price, an Answer, a list of regions, text...
+    new: object = None
+    previous_file: str | None = None  # the file's name before a rename
+
+    @property
+    def day(self) -> dt.date:
+        return self.date.date()
+
+
+@dataclass(frozen=True)
+class History:
+    """Every change, newest first; or why there is none to read."""
+
+    available: bool
+    reason: Unavailable | None = None
+    changes: tuple[Change, ...] = ()
+    _by_provider: dict[str, list[Change]] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for change in self.changes:
+            self._by_provider.setdefault(change.provider, []).append(change)
+
+    def of(self, provider_id: str) -> list[Change]:
+        """One provider's changes, newest first."""
+        return self._by_provider.get(provider_id, [])
+
+
+class _GitError(Exception):
+    def __init__(self, reason: Unavailable) -> None:
+        self.reason = reason
+
+
+def _git(root: os.PathLike[str] | str, *args: str, stdin: bytes | None = None) -> bytes:
+    try:
+        result = subprocess.run(
+            ["git", *args],
+            cwd=root,
+            input=stdin,
+            capture_output=True,
+            env={**os.environ, **_GIT_ENV},
+            check=False,
+        )
+    except FileNotFoundError:
+        raise _GitError("no_git") from None
+    if result.returncode != 0:
+        message = result.stderr.decode("utf-8", "replace")
+        raise _GitError("no_repository" if "not a git repository" in message else "git_error")
+    return result.stdout
+
+
+def repository_state(root: os.PathLike[str] | str) -> str:
+    """What the history depends on: the commit checked out and whether the clone is shallow
+    (one git process; the build's cache compares it to decide whether to read the history again)."""
+    try:
+        return _git(root, "rev-parse", "--is-shallow-repository", "HEAD").decode().strip()
+    except _GitError as error:
+        return error.reason
+
+
+# ---- reading ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class _FileChange:
+    status: str  # git's letter: A, M, D, R, C, T
+    old_blob: str
+    new_blob: str
+    old_path: str
+    new_path: str
+
+
+@dataclass
+class _Commit:
+    sha: str
+    date: dt.datetime
+    files: list[_FileChange]
+
+
+def _is_provider_file(path: str) -> bool:
+    parent, _, name = path.rpartition("/")
+    return parent == PROVIDERS_DIR and name.endswith(".yaml")
+
+
+def _log(root: os.PathLike[str] | str) -> list[_Commit]:
+    """Every commit that changed a provider file, oldest first, with the blobs of each file."""
+    raw = _git(
+        root,
+        "log",
+        "--reverse",
+        "--no-merges",
+        "--raw",
+        "-z",
+        "--no-abbrev",
+        "-M",
+        "--relative",
+        "--format=%x01%H%x00%ct",
+        "--",
+        PROVIDERS_DIR,
+    )
+    commits = []
+    for chunk in raw.split(b"\x01")[1:]:
+        tokens = [token.strip(b"\n").decode("utf-8", "surrogateescape") for token in chunk.split(b"\x00")]
+        sha, timestamp, rest = tokens[0], int(tokens[1]), iter(tokens[2:])
+        files = []
+        for token in rest:
+            if not token.startswith(":"):
+                continue
+            _, _, old_blob, new_blob, status = token[1:].split(" ")
+            old_path = new_path = next(rest)
+            if status[0] in "RC":
+                new_path = next(rest)
+            files.append(_FileChange(status[0], old_blob, new_blob, old_path, new_path))
+        commits.append(_Commit(sha, dt.datetime.fromtimestamp(timestamp, dt.UTC), files))
+    return commits
+
+
+def _blobs(root: os.PathLike[str] | str, ids: list[str]) -> dict[str, bytes]:
+    """The contents of many blobs from one `git cat-file --batch` process."""
+    if not ids:
+        return {}
+    out = _git(root, "cat-file", "--batch", stdin="".join(f"{blob}\n" for blob in ids).encode())
+    contents: dict[str, bytes] = {}
+    position = 0
+    while position < len(out):
+        end = out.index(b"\n", position)
+        header = out[position:end].decode().split(" ")
+        position = end + 1
+        if len(header) != 3:  # "<id> missing"
+            continue
+        size = int(header[2])
+        contents[header[0]] = out[position : position + size]
+        position += size + 1
+    return contents
+
+
+def _parse(path: str, data: bytes | None) -> Provider | None:
+    """A provider file's content as the model reads it, or None where it was not valid."""
+    if data is None:
+        return None
+    try:
+        text = data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        return None
+    doc, problems = load_text(path, text)
+    if doc is None or problems:
+        return None
+    provider, problems = check_model(doc, Provider)
+    return provider
+
+
+def _keyed(offerings: list[Offering]) -> dict[str, Offering]:
+    """Offerings by product name; a name used twice gets its count ('Disk #2')."""
+    keyed: dict[str, Offering] = {}
+    for offering in offerings:
+        key, count = offering.product, 1
+        while key in keyed:
+            count += 1
+            key = f"{offering.product} #{count}"
+        keyed[key] = offering
+    return keyed
+
+
+def compare(old: Provider, new: Provider) -> Iterator[tuple[ChangeKind, str, Fact | None, object, object]]:
+    """What changed between two versions of a provider: (kind, offering, fact, old, new), in the order
+    of the new file (offerings removed last). Values compare as the model reads them."""
+    before, after = _keyed(old.offerings), _keyed(new.offerings)
+    for key, offering in after.items():
+        previous = before.get(key)
+        if previous is None:
+            yield "offering_added", key, None, None, None
+            continue
+        for fact in Fact:
+            was, now = previous.value_of(fact), offering.value_of(fact)
+            if was != now:
+                yield "changed", key, fact, was, now
+    for key in before.keys() - after.keys():
+        yield "offering_removed", key, None, None, None
+
+
+@dataclass
+class _Raw:
+    """A change before the provider's present id is known (its lineage: one file across renames)."""
+
+    lineage: int
+    commit: _Commit
+    kind: ChangeKind
+    name: str
+    file: str
+    offering: str | None = None
+    fact: Fact | None = None
+    old: object = None
+    new: object = None
+    previous_file: str | None = None
+
+
+class _Walk:
+    """The commits replayed oldest first, following each file through renames."""
+
+    def __init__(self, parsed: dict[str, Provider | None]) -> None:
+        self.parsed = parsed
+        self.lineages = 0
+        self.lineage_of: dict[str, int] = {}  # path -> lineage, for files that exist now
+        self.final_path: dict[int, str] = {}
+        self.last_valid: dict[int, Provider] = {}  # the last version of a file that was valid
+        self.raw: list[_Raw] = []
+
+    def _lineage(self, path: str) -> int:
+        if path not in self.lineage_of:
+            self.lineages += 1
+            self.lineage_of[path] = self.lineages
+        lineage = self.lineage_of[path]
+        self.final_path[lineage] = path
+        return lineage
+
+    def _update(self, commit: _Commit, lineage: int, path: str, blob: str) -> None:
+        """A file's new content: an addition when no valid version came before, else its changes."""
+        new = self.parsed.get(blob)
+        if new is None:  # not valid in this commit: compare the next valid version with the last one
+            return
+        old = self.last_valid.get(lineage)
+        self.last_valid[lineage] = new
+        if old is None:
+            self.raw.append(_Raw(lineage, commit, "provider_added", new.name, path))
+            return
+        for kind, offering, fact, was, now in compare(old, new):
+            self.raw.append(_Raw(lineage, commit, kind, new.name, path, offering, fact, was, now))
+
+    def _remove(self, commit: _Commit, path: str) -> None:
+        lineage = self.lineage_of.pop(path, None)
+        if lineage is not None and lineage in self.last_valid:
+            name = self.last_valid.pop(lineage).name
+            self.raw.append(_Raw(lineage, commit, "provider_removed", name, path))
+
+    def _rename(self, commit: _Commit, change: _FileChange) -> None:
+        """The same provider under a new file name: its history moves along."""
+        lineage = self.lineage_of.pop(change.old_path, None)
+        if lineage is None:
+            lineage = self._lineage(change.new_path)
+        self.lineage_of[change.new_path] = lineage
+        self.final_path[lineage] = change.new_path
+        previous = self.last_valid.get(lineage)
+        if previous is not None:
+            self.raw.append(
+                _Raw(
+                    lineage,
+                    commit,
+                    "provider_renamed",
+                    previous.name,
+                    change.new_path,
+                    previous_file=change.old_path,
+                )
+            )
+        if change.old_blob != change.new_blob or previous is None:
+            self._update(commit, lineage, change.new_path, change.new_blob)
+
+    def commit(self, commit: _Commit) -> None:
+        for change in commit.files:
+            old_ok, new_ok = _is_provider_file(change.old_path), _is_provider_file(change.new_path)
+            if change.status == "R" and old_ok and new_ok:
+                self._rename(commit, change)
+                continue
+            if change.status in "RD" and old_ok:
+                self._remove(commit, change.old_path)
+            if change.status != "D" and new_ok:
+                self._update(commit, self._lineage(change.new_path), change.new_path, change.new_blob)
+
+    def changes(self) -> tuple[Change, ...]:
+        """Newest commit first; within a commit, in file and offering order."""
+        by_commit: list[list[Change]] = []
+        current: _Commit | None = None
+        for raw in self.raw:
+            if raw.commit is not current:
+                by_commit.append([])
+                current = raw.commit
+            by_commit[-1].append(
+                Change(
+                    commit=raw.commit.sha,
+                    date=raw.commit.date,
+                    kind=raw.kind,
+                    provider=PurePosixPath(self.final_path[raw.lineage]).stem,
+                    provider_name=raw.name,
+                    file=raw.file,
+                    offering=raw.offering,
+                    fact=raw.fact,
+                    old=raw.old,
+                    new=raw.new,
+                    previous_file=raw.previous_file,
+                )
+            )
+        return tuple(change for group in reversed(by_commit) for change in group)
+
+
+def read_history(root: os.PathLike[str] | str) -> History:
+    """The history of every provider file below `root` (a git work tree), or why it is unavailable."""
+    try:
+        state = repository_state(root)
+        if state.startswith("true"):
+            raise _GitError("shallow")
+        if not state.startswith("false"):
+            raise _GitError(state)  # type: ignore[arg-type]  # the reason repository_state gave
+        commits = _log(root)
+        paths = {
+            blob: path
+            for commit in commits
+            for change in commit.files
+            for blob, path in ((change.old_blob, change.old_path), (change.new_blob, change.new_path))
+            if blob != NULL_BLOB and _is_provider_file(path)
+        }
+        contents = _blobs(root, sorted(paths))
+    except _GitError as error:
+        return History(available=False, reason=error.reason)
+    parsed = {blob: _parse(path, contents.get(blob)) for blob, path in paths.items()}
+    walk = _Walk(parsed)
+    for commit in commits:
+        walk.commit(commit)
+    return History(available=True, changes=walk.changes())
+
+
+# ---- the published form (/api/v1/history.json) -----------------------------------------------------
+
+
+def json_value(value: object) -> Any:
+    """A model value as JSON: prices and egress as their mappings, answers as their words."""
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, list):
+        return [json_value(item) for item in value]
+    return value
+
+
+class ChangeRecord(BaseModel):
+    """One change in /api/v1/history.json."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    date: dt.datetime = Field(description="The commit's date, in UTC.")
+    commit: str = Field(pattern=r"^[0-9a-f]{40}$", description="The commit that made the change.")
+    url: str = Field(description="The commit on the repository.")
+    change: ChangeKind = Field(
+        description="What happened: a provider or offering added, removed or renamed, or a value changed."
+    )
+    provider: str = Field(
+        description="The provider's id today (renames followed), or its last id if removed."
+    )
+    provider_name: str = Field(description="The provider's name in the file at that commit.")
+    file: str = Field(description="The provider file at that commit.")
+    previous_file: str | None = Field(None, description="For a rename: the file's earlier name.")
+    offering: str | None = Field(None, description="The offering's product name.")
+    fact: Fact | None = Field(None, description="The fact whose value changed.")
+    old: JsonValue = Field(None, description="The value before, as providers.json writes values.")
+    new: JsonValue = Field(None, description="The value after.")
+
+
+class HistoryRecord(BaseModel):
+    """/api/v1/history.json: every change to the data, newest first."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    version: int
+    generated: dt.date
+    license: str
+    repository: str = Field(description="The repository whose commits the changes link to.")
+    available: bool = Field(description="False when the build had no history to read (a shallow clone).")
+    unavailable_reason: Unavailable | None = None
+    changes: list[ChangeRecord] = Field(description="Newest first; within a commit, in file order.")
+
+
+def change_record(change: Change, repository: str) -> ChangeRecord:
+    return ChangeRecord(
+        date=change.date,
+        commit=change.commit,
+        url=f"{repository}/commit/{change.commit}",
+        change=change.kind,
+        provider=change.provider,
+        provider_name=change.provider_name,
+        file=change.file,
+        previous_file=change.previous_file,
+        offering=change.offering,
+        fact=change.fact,
+        old=json_value(change.old),
+        new=json_value(change.new),
+    )
