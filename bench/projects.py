@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import io
+import os
 import random
 import shutil
+import subprocess
 from pathlib import Path
 
 from gpustorage.model import Fact
@@ -88,4 +91,107 @@ def copy_project(target: Path, providers: int | None = None) -> Path:
             shutil.copy2(source, target / part)
     if providers is not None:
         write_providers(target / "data" / "providers", providers)
+    return target
+
+
+# ---- git history --------------------------------------------------------------------------------------
+
+GIT_IDENTITY = {
+    "GIT_AUTHOR_NAME": "Fixture Author",
+    "GIT_AUTHOR_EMAIL": "author@example.org",
+    "GIT_COMMITTER_NAME": "Fixture Author",
+    "GIT_COMMITTER_EMAIL": "author@example.org",
+    "GIT_CONFIG_GLOBAL": os.devnull,  # no user settings (signing, hooks, default branch) take part
+    "GIT_CONFIG_NOSYSTEM": "1",
+}
+
+
+def git(directory: Path, *args: str, date: str | None = None, stdin: bytes | None = None) -> str:
+    """Run git in `directory` with a fixed identity (and commit date, when given)."""
+    env = {**os.environ, **GIT_IDENTITY}
+    if date:
+        env.update(GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date)
+    result = subprocess.run(
+        ["git", "-c", "init.defaultBranch=main", *args],
+        cwd=directory,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        check=True,
+    )
+    return result.stdout.decode("utf-8")
+
+
+def commit_all(project: Path, message: str, date: str) -> str:
+    """Commit every file of the work tree; returns the commit id."""
+    git(project, "add", "--all")
+    git(project, "commit", "--quiet", "--allow-empty", "-m", message, date=date)
+    return git(project, "rev-parse", "HEAD").strip()
+
+
+_HISTORY_PROVIDER = """\
+# yaml-language-server: $schema=../../schema/provider.schema.json
+name: Synthetic Cloud {index:04d}
+website: https://example.com/{index}
+offerings:
+  - kind: network_volume
+    product: Synthetic volume {index}
+    price:
+      currency: USD
+      unit: GB-month
+      tiers:
+        - {{up_to: 1000, amount: {amount}}}
+        - {{amount: 0.05}}
+    billed_while_detached: "{billed}"
+    region_binding: datacenter
+    throughput: "{throughput} MB/s"
+    max_size: 4 TB
+    snapshots: unknown
+    multi_attach: "no"
+    spot_usable: unknown
+    egress: free
+    regions: [EX-1, EX-2]
+    sources:
+      - url: https://example.com/provider/{index}
+        seen: 2026-07-20
+        covers: [{covers}]
+"""
+
+
+def write_history_repository(target: Path, commits: int = 1000, files: int = 40) -> Path:
+    """A git repository whose data/providers holds `files` synthetic providers, changed over `commits`
+    commits (the first adds them all; each later one changes a price, an answer or a throughput in one
+    file), written by one `git fast-import`."""
+    target.mkdir(parents=True)
+    git(target, "init", "--quiet")
+    state = {index: {"amount": 0.07, "billed": "yes", "throughput": 200} for index in range(files)}
+
+    def blob(index: int) -> bytes:
+        return _HISTORY_PROVIDER.format(index=index, covers=", ".join(FACTS), **state[index]).encode()
+
+    def data(payload: bytes) -> bytes:
+        return b"data %d\n%s\n" % (len(payload), payload)
+
+    stream = io.BytesIO()
+    start = 1767225600  # 2026-01-01
+    for number in range(commits):
+        changed = range(files) if number == 0 else [number % files]
+        if number:
+            values = state[number % files]
+            field = ("amount", "billed", "throughput")[number % 3]
+            if field == "amount":
+                values["amount"] = round(0.01 + number / 100000, 5)
+            elif field == "billed":
+                values["billed"] = "no" if values["billed"] == "yes" else "yes"
+            else:
+                values["throughput"] = int(values["throughput"]) + 10
+        stream.write(b"commit refs/heads/main\n")
+        stream.write(b"committer Bench <bench@example.org> %d +0000\n" % (start + number * 3600))
+        stream.write(data(b"change %d" % number))
+        for index in changed:
+            stream.write(b"M 100644 inline data/providers/synthetic-%04d.yaml\n" % index)
+            stream.write(data(blob(index)))
+        stream.write(b"\n")
+    git(target, "fast-import", "--quiet", stdin=stream.getvalue())
+    git(target, "reset", "--quiet", "--hard", "main")
     return target

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
+from fixture_history import use_fixture_history
 
 from gpustorage import SiteBuild, build_site
 from gpustorage.dataset import Dataset, load_dataset
@@ -113,8 +114,11 @@ def mkdocs_build(project: Path, site: Path) -> Build:
 
 @pytest.fixture(scope="session")
 def fixture_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the project with the fixture providers and exchange rates."""
-    return use_fixture_data(copy_project(tmp_path_factory.mktemp("fixture") / "project"))
+    """A copy of the project with the fixture providers and exchange rates, in a git repository
+    whose history ends in them (tests/fixture_history.py)."""
+    project = use_fixture_data(copy_project(tmp_path_factory.mktemp("fixture") / "project"))
+    use_fixture_history(project)
+    return project
 
 
 @pytest.fixture(scope="session")

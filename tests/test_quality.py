@@ -11,16 +11,8 @@ from urllib.parse import urljoin, urlparse
 
 import jieba
 import pytest
-from conftest import (
-    LANGUAGE_PREFIX,
-    LANGUAGES,
-    ROOT,
-    SITE_URL,
-    Build,
-    copy_project,
-    mkdocs_build,
-    use_fixture_data,
-)
+from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, SITE_URL, Build, mkdocs_build
+from fixture_history import clone
 
 FIXTURE_PROVIDERS = sorted(path.stem for path in (ROOT / "tests" / "fixtures" / "providers").glob("*.yaml"))
 AXE = (resources.files("axe_playwright_python") / "axe.min.js").read_text(encoding="utf-8")
@@ -31,6 +23,7 @@ PAGE_KINDS = {
     "provider page": "providers/alpha-cloud/",
     "provider without storage": "providers/delta-cloud/",
     "data": "data/",
+    "changes": "changes/",
     "contribute": "contribute/",
     "404": "404.html",
 }
@@ -39,7 +32,14 @@ PAGE_KINDS = {
 def every_page(lang: str) -> list[str]:
     """Every page of one language, relative to the site root."""
     prefix = LANGUAGE_PREFIX[lang]
-    pages = ["", "providers/", "data/", "contribute/", *(f"providers/{pid}/" for pid in FIXTURE_PROVIDERS)]
+    pages = [
+        "",
+        "providers/",
+        "data/",
+        "changes/",
+        "contribute/",
+        *(f"providers/{pid}/" for pid in FIXTURE_PROVIDERS),
+    ]
     return [f"{prefix}{page}" for page in pages]
 
 
@@ -197,9 +197,10 @@ def _differences(left: Path, right: Path) -> list[str]:
     return found
 
 
-def test_two_builds_of_one_commit_are_identical(site: Build, tmp_path: Path) -> None:
-    """The session's build and another one, from another copy of the same sources."""
-    project = use_fixture_data(copy_project(tmp_path / "project"))
+def test_two_builds_of_one_commit_are_identical(site: Build, fixture_project: Path, tmp_path: Path) -> None:
+    """The session's build and another one, from another clone of the same commit (history, feeds
+    and translation notices included)."""
+    project = clone(fixture_project, tmp_path / "project")
     second = mkdocs_build(project, tmp_path / "second")
     assert second.returncode == 0
     filecmp.clear_cache()

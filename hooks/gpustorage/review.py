@@ -210,11 +210,11 @@ def _sources(provider: Provider, offering: Offering | None) -> list[Source]:
 
 def _source_changes(label: str, before: list[Source], after: list[Source]) -> Iterator[str]:
     old, new = {s.url: s for s in before}, {s.url: s for s in after}
-    for url in new.keys() - old.keys():
+    for url in (url for url in new if url not in old):
         yield f"- {label}: added {code(url)} (seen {new[url].seen.isoformat()})"
-    for url in old.keys() - new.keys():
+    for url in (url for url in old if url not in new):
         yield f"- {label}: removed {code(url)}"
-    for url in sorted(old.keys() & new.keys()):
+    for url in (url for url in new if url in old):
         if old[url].seen != new[url].seen:
             yield f"- {label}: {code(url)} seen {old[url].seen.isoformat()} → {new[url].seen.isoformat()}"
 
@@ -229,6 +229,8 @@ class _Comparison:
         was, now = before.get((pid_before, product)), after.get((pid_after, product))
         if was is None and now is None:
             return ""
+        if not pid_before:  # a new offering
+            return f"price rank {now} of {total_after} (1 = cheapest)"
         was_text = f"{was} of {total_before}" if was else "unranked"
         now_text = f"{now} of {total_after}" if now else "unranked"
         return f"price rank {was_text} → {now_text} (1 = cheapest)"
@@ -261,13 +263,15 @@ class _Comparison:
         for kind, product, fact, was, now in compare(old, new):
             if kind == "offering_added":
                 offering = next(o for o in new.offerings if o.product == product.split(" #")[0])
-                rank = self.rank_text(pid_before, pid_after, offering.product)
+                rank = self.rank_text("", pid_after, offering.product)
                 report.offerings.append(
                     f"- Added: {_label(new, product)} ({offering.kind.value})" + (f"; {rank}" if rank else "")
                 )
                 report.sources.extend(_source_changes(_label(new, product), [], list(offering.sources)))
             elif kind == "offering_removed":
                 report.offerings.append(f"- Removed: {_label(old, product)}")
+                gone = next(o for o in old.offerings if o.product == product.split(" #")[0])
+                report.sources.extend(_source_changes(_label(old, product), list(gone.sources), []))
             else:
                 assert fact is not None
                 line = f"- {_label(new, product)} · **{fact.value}**: {code(flow(was))} → {code(flow(now))}"

@@ -1,0 +1,220 @@
+"""The data's history from git (tests/fixture_history.py): changes read once from the whole log,
+shown on provider pages and the changes page in each language, and published as history.json."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import replace
+from pathlib import Path
+from urllib.parse import urljoin
+
+import jsonschema
+import markdown
+import pytest
+from bs4 import BeautifulSoup
+from conftest import BUILD_DATE, LANGUAGE_PREFIX, LANGUAGES, REPOSITORY, Build, copy_project
+from fixture_history import DATES, PROVIDERS, clone, commit_ids
+
+from gpustorage import SiteBuild, build_site
+from gpustorage.export import history_json, schema_files
+from gpustorage.history import Change, History, read_history
+from gpustorage.model import Answer, Fact, Price
+from gpustorage.render import render_provider_page
+from gpustorage.transform import history_view, value_text
+from projects import commit_all
+
+
+@pytest.fixture(scope="module")
+def history(fixture_project: Path) -> History:
+    return read_history(fixture_project)
+
+
+@pytest.fixture(scope="module")
+def commits(fixture_project: Path) -> dict[str, str]:
+    return commit_ids(fixture_project)
+
+
+def when(step: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(DATES[step]).astimezone(dt.UTC)
+
+
+def summary(history: History) -> list[tuple[str, str, str, str | None, str | None]]:
+    return [(c.commit, c.kind, c.provider, c.offering, c.fact) for c in history.changes]
+
+
+def test_every_change_is_read_newest_first(history: History, commits: dict[str, str]) -> None:
+    assert history.available and history.reason is None
+    assert summary(history) == [
+        (commits["renamed"], "provider_renamed", "gamma-cloud", None, None),
+        (commits["removed"], "offering_removed", "alpha-cloud", "Alpha Archive", None),
+        (commits["removed"], "provider_removed", "epsilon-cloud", None, None),
+        (commits["offering_added"], "offering_added", "alpha-cloud", "Alpha Buckets", None),
+        (commits["price"], "changed", "alpha-cloud", "Alpha Volume", Fact.price),
+        (commits["price"], "changed", "gamma-cloud", "Gamma Files", Fact.multi_attach),
+        *(
+            (commits["initial"], "provider_added", provider, None, None)
+            for provider in ("alpha-cloud", "beta-cloud", "delta-cloud", "epsilon-cloud", "gamma-cloud")
+        ),
+    ]
+    dates = [change.date for change in history.changes]
+    assert dates == sorted(dates, reverse=True)
+
+
+def test_a_price_change_holds_both_values_and_its_commit(history: History, commits: dict[str, str]) -> None:
+    (change,) = [c for c in history.changes if c.fact is Fact.price]
+    assert change.date == when("price")
+    assert isinstance(change.old, Price) and isinstance(change.new, Price)
+    assert [(t.up_to, t.amount) for t in change.old.tiers] == [(None, 0.08)]
+    assert [(t.up_to, t.amount) for t in change.new.tiers] == [(1000, 0.07), (None, 0.05)]
+    assert change.provider_name == "Alpha Cloud" and change.file == "data/providers/alpha-cloud.yaml"
+
+
+def test_a_renamed_file_keeps_its_history_under_the_new_id(history: History) -> None:
+    gamma = history.of("gamma-cloud")
+    assert [c.kind for c in gamma] == ["provider_renamed", "changed", "provider_added"]
+    renamed, answer, added = gamma
+    assert renamed.previous_file == "data/providers/gamma.yaml"
+    assert renamed.file == "data/providers/gamma-cloud.yaml"
+    assert answer.file == added.file == "data/providers/gamma.yaml"  # the name it had then
+    assert (answer.old, answer.new) == (Answer.unknown, Answer.yes)
+    assert history.of("gamma") == []
+
+
+def test_formatting_comments_and_prose_commits_change_nothing(
+    history: History, commits: dict[str, str]
+) -> None:
+    changed_by = {change.commit for change in history.changes}
+    assert commits["formatting"] not in changed_by  # beta-cloud.yaml rewritten in another style
+    assert commits["guide"] not in changed_by  # docs only
+    assert [change.kind for change in history.of("beta-cloud")] == ["provider_added"]
+
+
+def test_an_invalid_version_in_between_is_skipped(fixture_project: Path, tmp_path: Path) -> None:
+    """A file broken in one commit and repaired in the next: one change, from the last valid version."""
+    project = clone(fixture_project, tmp_path / "project")
+    alpha = project / PROVIDERS / "alpha-cloud.yaml"
+    valid = alpha.read_text(encoding="utf-8")
+    alpha.write_text(valid.replace("egress: free", "egres: free"), encoding="utf-8")
+    commit_all(project, "Broken", "2026-09-01T10:00:00+00:00")
+    alpha.write_text(valid.replace('spot_usable: "yes"', 'spot_usable: "no"'), encoding="utf-8")
+    repaired = commit_all(project, "Repaired", "2026-09-02T10:00:00+00:00")
+    newest = read_history(project).changes[0]
+    assert (newest.commit, newest.kind, newest.fact) == (repaired, "changed", Fact.spot_usable)
+    assert read_history(project).changes[1].kind == "provider_renamed"  # nothing from the broken one
+
+
+def test_a_shallow_clone_or_a_copy_outside_git_has_no_history(fixture_project: Path, tmp_path: Path) -> None:
+    shallow = clone(fixture_project, tmp_path / "shallow", depth=1)
+    assert read_history(shallow) == History(available=False, reason="shallow")
+    assert read_history(copy_project(tmp_path / "copy")) == History(available=False, reason="no_repository")
+
+
+def history_items(text: str) -> list[BeautifulSoup]:
+    html = BeautifulSoup(markdown.markdown(text, extensions=["attr_list"]), "html.parser")
+    return html.select("ul.gs-history li")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_provider_pages_word_the_history_in_their_language(
+    fixture_build: SiteBuild, commits: dict[str, str], lang: str
+) -> None:
+    view = fixture_build.views[lang]
+    alpha = next(provider for provider in view.providers if provider.id == "alpha-cloud")
+    items = history_items(render_provider_page(view, alpha))
+    assert [item["data-change"] for item in items] == [
+        "offering_removed",
+        "offering_added",
+        "changed",
+        "provider_added",
+    ]
+    price = items[2]
+    (change,) = [c for c in fixture_build.history.changes if c.fact is Fact.price]
+    assert price.select_one("del").get_text() == value_text(Fact.price, change.old, view.t)
+    assert price.select_one("ins").get_text() == value_text(Fact.price, change.new, view.t)
+    assert view.t.money(0.08, "USD") in price.select_one("del").get_text()  # the page's number format
+    assert price.select_one("time")["datetime"] == "2026-03-02"
+    assert price.select_one("time").get_text() == view.t.date(dt.date(2026, 3, 2))
+    assert price.select_one("a")["href"] == f"{REPOSITORY}/commit/{commits['price']}"
+    assert view.t("column.price") in price.get_text()
+    assert items[0].get_text().count(view.t("history.offering_removed")) == 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_built_site_shows_history_and_changes(site: Build, fixture_build: SiteBuild, lang: str) -> None:
+    ui = fixture_build.dataset.strings[lang].ui
+    prefix = LANGUAGE_PREFIX[lang]
+    gamma = site.page(f"{prefix}providers/gamma-cloud/")
+    assert gamma.select_one("h2#history").get_text(strip=True) == ui["history.title"]
+    assert [li["data-change"] for li in gamma.select("ul.gs-history li")] == [
+        "provider_renamed",
+        "changed",
+        "provider_added",
+    ]
+    assert "gamma.yaml" in gamma.select_one("ul.gs-history li").get_text()
+    here = f"/{prefix}changes/"
+    changes = site.page(here.lstrip("/"))
+    items = changes.select("ul.gs-history li")
+    assert len(items) == len(fixture_build.history.changes) == 11
+    for item in items:
+        for link in item.select("a[href]:not([rel])"):  # provider links lead to provider pages
+            target = urljoin(here, link["href"]).split("#")[0]
+            assert (site.site / target.lstrip("/") / "index.html").is_file(), target
+    epsilon = [item for item in items if "Epsilon Cloud" in item.get_text()]
+    assert len(epsilon) == 2 and not any(item.select("a:not([rel])") for item in epsilon)  # no page left
+
+
+def test_history_json_follows_its_schema(site: Build, history: History, commits: dict[str, str]) -> None:
+    api = site.site / "api" / "v1"
+    published = json.loads((api / "history.json").read_text(encoding="utf-8"))
+    schema = json.loads((api / "history.schema.json").read_text(encoding="utf-8"))
+    assert schema == json.loads(schema_files()["history.schema.json"])
+    jsonschema.Draft202012Validator(schema).validate(published)
+    assert published["available"] is True and len(published["changes"]) == len(history.changes)
+    price = next(c for c in published["changes"] if c["fact"] == "price")
+    assert price["commit"] == commits["price"] and price["url"].endswith(f"/commit/{commits['price']}")
+    assert price["date"] == "2026-03-02T10:30:00Z"
+    assert price["old"]["tiers"] == [{"up_to": None, "amount": 0.08}]
+    assert price["new"]["tiers"][0] == {"up_to": 1000.0, "amount": 0.07}
+    renamed = published["changes"][0]
+    assert (renamed["change"], renamed["previous_file"]) == ("provider_renamed", "data/providers/gamma.yaml")
+
+
+def test_without_history_pages_say_so_in_their_language(fixture_project: Path, tmp_path: Path) -> None:
+    shallow = clone(fixture_project, tmp_path / "shallow", depth=1)
+    built = build_site(shallow, list(LANGUAGES), BUILD_DATE, REPOSITORY)
+    for lang, view in built.views.items():
+        ui = built.dataset.strings[lang].ui
+        alpha = next(provider for provider in view.providers if provider.id == "alpha-cloud")
+        page = BeautifulSoup(markdown.markdown(render_provider_page(view, alpha)), "html.parser")
+        notice = page.select_one(".gs-history-unavailable").get_text()
+        assert notice == ui["history.unavailable"].format(reason=ui["history.reason.shallow"])
+    record = history_json(built.history, BUILD_DATE, REPOSITORY).model_dump(mode="json")
+    assert (record["available"], record["unavailable_reason"], record["changes"]) == (False, "shallow", [])
+
+
+def test_history_text_from_data_is_escaped(fixture_build: SiteBuild) -> None:
+    hostile = "<script>alert(1)</script> [x](javascript:alert(1))"
+    change = Change(
+        commit="0" * 40,
+        date=dt.datetime(2026, 1, 1, tzinfo=dt.UTC),
+        kind="changed",
+        provider="alpha-cloud",
+        provider_name=hostile,
+        file="data/providers/alpha-cloud.yaml",
+        offering=hostile,
+        fact=Fact.throughput,
+        old=hostile,
+        new="1 GB/s",
+    )
+    view = fixture_build.views["de"]
+    worded = history_view(History(available=True, changes=(change,)), view.t, {}, REPOSITORY)
+    hostile_view = replace(view, history=worded)
+    items = history_items(
+        render_provider_page(hostile_view, next(p for p in view.providers if p.id == "alpha-cloud"))
+    )
+    assert len(items) == 1
+    assert not items[0].select("script") and all(
+        a["href"].startswith(REPOSITORY) for a in items[0].select("a")
+    )
+    assert "<script>" in items[0].get_text()

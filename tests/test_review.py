@@ -1,0 +1,121 @@
+"""The review companion of data pull requests: `python -m gpustorage diff BASE HEAD` on the fixture
+history, and `validate`'s annotations under GitHub Actions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import GOOD_PROVIDER
+from fixture_history import PROVIDERS, clone, commit_ids
+
+from gpustorage.__main__ import main
+from gpustorage.review import COMMENT_MARKER, RevisionError, code, diff, text
+from projects import commit_all
+
+
+def section(report: str, title: str) -> str:
+    """The lines of one '### title' section."""
+    return report.split(f"### {title}\n", 1)[1].split("\n### ", 1)[0].strip()
+
+
+@pytest.fixture(scope="module")
+def report(fixture_project: Path) -> str:
+    return diff(fixture_project, commit_ids(fixture_project)["initial"], "HEAD")
+
+
+def test_the_report_names_both_revisions(report: str, fixture_project: Path) -> None:
+    commits = commit_ids(fixture_project)
+    assert report.startswith(f"{COMMENT_MARKER}\n## Data review\n")
+    assert f"`{commits['initial'][:7]}` (base) to `{commits['guide'][:7]}` (head)" in report
+
+
+def test_providers_and_offerings_added_removed_or_renamed(report: str) -> None:
+    assert section(report, "Providers").splitlines() == [
+        "- Removed: Epsilon Cloud (`epsilon-cloud`)",
+        "- Renamed: `gamma` → `gamma-cloud`",
+    ]
+    assert section(report, "Offerings").splitlines() == [
+        "- Added: Alpha Cloud · Alpha Buckets (object_storage); price rank 1 of 4 (1 = cheapest)",
+        "- Removed: Alpha Cloud · Alpha Archive",
+    ]
+
+
+def test_changed_values_with_their_usd_effect_and_price_rank(report: str) -> None:
+    values = section(report, "Changed values").splitlines()
+    assert values == [
+        "- Alpha Cloud · Alpha Volume · **price**: `{currency: USD, unit: GB-month, tiers: [{amount: 0.08}]}`"
+        " → `{currency: USD, unit: GB-month, tiers: [{up_to: 1000.0, amount: 0.07}, {amount: 0.05}]}`",
+        "  - normalized 0.0800 → 0.0700 USD per GB-month (-0.0100, -12.5 %)",
+        "  - price rank 2 of 3 → 2 of 4 (1 = cheapest)",
+        "- Gamma Cloud · Gamma Files · **multi_attach**: `unknown` → `yes`",  # across the rename
+    ]
+
+
+def test_sources_added_and_removed(report: str) -> None:
+    assert section(report, "Sources").splitlines() == [
+        "- Alpha Cloud · Alpha Buckets: added `https://alpha.example.com/pricing` (seen 2026-11-01)",
+        "- Alpha Cloud · Alpha Archive: removed `https://alpha.example.com/docs/archive`",
+    ]
+    assert section(report, "Validation") == "No problems: the data at head is valid."
+
+
+def test_formatting_only_changes_report_nothing(fixture_project: Path) -> None:
+    commits = commit_ids(fixture_project)
+    quiet = diff(fixture_project, commits["renamed"], commits["guide"])  # beta reformatted, guide edited
+    assert "No data values changed." in quiet and "### Changed values" not in quiet
+
+
+def test_validation_problems_of_head_are_listed(fixture_project: Path, tmp_path: Path) -> None:
+    project = clone(fixture_project, tmp_path / "project")
+    broken = GOOD_PROVIDER.replace("egress: free", "egres: free").replace("name: Example", "name: Ex <b>")
+    (project / PROVIDERS / "example.yaml").write_text(broken, encoding="utf-8")
+    alpha = project / PROVIDERS / "alpha-cloud.yaml"
+    alpha.write_text(
+        alpha.read_text(encoding="utf-8").replace("amount: 0.07", "amount: 0.09"), encoding="utf-8"
+    )
+    commit_all(project, "A pull request", "2026-10-01T10:00:00+00:00")
+    report = diff(project, "HEAD~1", "HEAD")
+    problems = section(report, "Validation").splitlines()
+    assert problems[0] == "3 problems at head; the site will not build until fixed:"
+    assert [line.split("`")[1] for line in problems[2:]] == [
+        "data/providers/example.yaml:2:1",
+        "data/providers/example.yaml:5:5",
+        "data/providers/example.yaml:20:5",
+    ]
+    assert "&lt;b&gt;" in problems[2] and "<b>" not in report
+    assert "  - price rank 2 of 4 → 3 of 4 (1 = cheapest)" in section(report, "Changed values").splitlines()
+
+
+def test_data_cannot_add_markup_to_the_comment() -> None:
+    assert text("<img src=x> [a](b) @team *x*") == "&lt;img src=x&gt; \\[a\\](b) \\@team \\*x\\*"
+    assert code("a ` b") == "``a ` b``" and code("`x`") == "`` `x` ``"
+
+
+def test_the_command_line_prints_the_report_or_names_a_bad_revision(
+    fixture_project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    commits = commit_ids(fixture_project)
+    assert main(["diff", commits["price"], commits["offering_added"], "--root", str(fixture_project)]) == 0
+    assert "- Added: Alpha Cloud · Alpha Buckets" in capsys.readouterr().out
+    assert main(["diff", "no-such-branch", "HEAD", "--root", str(fixture_project)]) == 2
+    assert "unknown revision: no-such-branch" in capsys.readouterr().err
+    with pytest.raises(RevisionError):
+        diff(fixture_project, "--output=x", "HEAD")
+
+
+def test_validate_annotates_problems_under_github_actions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bad = tmp_path / "bad-file.yaml"
+    bad.write_text(GOOD_PROVIDER.replace("egress: free", "egres: free"), encoding="utf-8")
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    assert main(["validate", str(bad)]) == 1
+    out, err = capsys.readouterr()
+    annotations = out.splitlines()
+    assert f"::error file={bad},line=20,col=5::unknown key 'egres'; did you mean 'egress'?" in annotations[1]
+    assert len(annotations) == 2 and all(line.startswith("::error file=") for line in annotations)
+    assert "2 data problems found" in err
+    monkeypatch.setenv("GITHUB_ACTIONS", "false")
+    assert main(["validate", str(bad)]) == 1
+    assert capsys.readouterr().out == ""
