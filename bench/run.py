@@ -4,6 +4,7 @@ Writes bench/results/latest.json and prints a table. Measured:
 - strict build time for the real data and for 300 and 1,000 synthetic providers, with the
   generator's share (time inside our hooks, over the rest of the build of the same pages);
 - validation time of 1,000 provider files;
+- reading the data's history: 1,000 commits over 40 provider files (a synthetic git repository);
 - gzip sizes of the comparison page and of our own JavaScript and CSS;
 - Lighthouse scores of the comparison page in each language (npm's lighthouse, system Chromium);
 - comparison tools on 1,000 synthetic providers in headless Chromium: one sort, one filter
@@ -32,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "hooks"))  # the generator package, as the hooks import it
 
-from projects import copy_project  # noqa: E402 - needs the path above
+from projects import copy_project, write_history_repository  # noqa: E402 - needs the path above
 
 BENCH = ROOT / "bench"
 RESULTS = BENCH / "results"
@@ -43,6 +44,7 @@ CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-n
 TARGETS = {
     "generator_share": 0.05,
     "validation_1000_s": 1.0,
+    "history_1000_commits_s": 2.0,
     "comparison_html_gzip_kb": 60,
     "own_js_css_gzip_kb": 15,
     "interaction_ms": 50,
@@ -171,6 +173,25 @@ def validation_time(work: Path) -> dict[str, float]:
     }
 
 
+def history_time(work: Path) -> dict[str, float]:
+    """Reading the history of 1,000 commits over 40 provider files: one `git log`, one `git cat-file`."""
+    from gpustorage.history import read_history
+
+    repository = write_history_repository(work / "history", commits=1000, files=40)
+    times, changes = [], 0
+    for _ in range(3):
+        start = time.perf_counter()
+        changes = len(read_history(repository).changes)
+        times.append(time.perf_counter() - start)
+    return {
+        "commits": 1000,
+        "files": 40,
+        "changes": changes,
+        "median_s": round(statistics.median(times), 3),
+        "target_s": TARGETS["history_1000_commits_s"],
+    }
+
+
 def _gzip_kb(*files: Path) -> float:
     return round(sum(len(gzip.compress(f.read_bytes(), compresslevel=9)) for f in files) / 1024, 1)
 
@@ -250,6 +271,7 @@ def main() -> int:
         work = Path(temp)
         results["build"] = build_times(work)
         results["validation"] = validation_time(work)
+        results["history"] = history_time(work)
         results["sizes"] = sizes(work / "site-real-0")
         results["comparison_tools"] = comparison_tools(work)
         results["lighthouse"] = lighthouse(work)

@@ -47,3 +47,15 @@ def test_missing_translation_fails_the_build(project: Path) -> None:
     assert "data/i18n/zh.yaml:3:1: missing UI string 'column.price' (present in de, ro)" in build.output
     assert "Traceback" not in build.output
     assert not (project / "site").exists()
+
+
+def test_a_deployment_without_history_fails_instead_of_publishing(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GS_REQUIRE_HISTORY (set by the deploy workflow): a copy outside git has no history to show."""
+    monkeypatch.setenv("GS_REQUIRE_HISTORY", "1")
+    build = mkdocs_build(project, project / "site")
+    assert build.returncode != 0
+    assert "the data's git history is unavailable (no_repository): fetch it in full" in build.output
+    assert "Traceback" not in build.output
+    assert not (project / "site").exists()
