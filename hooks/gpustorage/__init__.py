@@ -77,6 +77,7 @@ class DatasetCache:
     def __init__(self) -> None:
         self._key: tuple[object, ...] | None = None
         self.build: SiteBuild | None = None
+        self._history: tuple[str, History] | None = None  # read again only when HEAD moves
 
     @staticmethod
     def _fingerprint(root: Path) -> tuple[object, ...]:
@@ -84,8 +85,11 @@ class DatasetCache:
         return tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files)
 
     def get(self, root: Path, languages: list[str], today: dt.date, repository: str) -> SiteBuild:
-        key = (tuple(languages), today, repository, repository_state(root), *self._fingerprint(root))
+        state = repository_state(root)
+        if self._history is None or self._history[0] != state:
+            self._history = (state, read_history(root))
+        key = (tuple(languages), today, repository, state, *self._fingerprint(root))
         if key != self._key or self.build is None:
-            self.build = build_site(root, languages, today, repository)
+            self.build = build_site(root, languages, today, repository, self._history[1])
             self._key = key
         return self.build

@@ -376,10 +376,11 @@ def translation_notice(
         return markdown
     t = view.t
     href = escape(f"{site_root}{translations.page_url(page)}")
-    notice = (
-        f'<p class="gs-translation-notice" data-translation-status="outdated" role="note">'
-        f'{escape(t("translation.outdated"))} <a href="{href}" hreflang="{escape(default)}">'
-        f"{escape(t('translation.source'))}</a></p>"
+    notice = (  # Material's admonition style, without a title
+        '<div class="gs-translation-notice admonition warning" data-translation-status="outdated"'
+        ' role="note">'
+        f'<p>{escape(t("translation.outdated"))} <a href="{href}" hreflang="{escape(default)}">'
+        f"{escape(t('translation.source'))}</a></p></div>"
     )
     return translations.with_notice(markdown, notice)
 
