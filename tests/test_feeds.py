@@ -15,6 +15,7 @@ from fixture_history import DATES, clone, commit_ids
 
 from gpustorage import SiteBuild, build_site
 from gpustorage.feeds import write_feeds
+from gpustorage.render import render_provider_page
 from projects import commit_all
 
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -128,11 +129,16 @@ def test_entry_ids_are_the_same_in_every_build(site: Build, fixture_project: Pat
     assert len(set(ids.values())) == len(LANGUAGES)  # each language's entry is its own
 
 
-def test_without_history_feeds_are_valid_and_empty(fixture_project: Path, tmp_path: Path) -> None:
+def test_without_history_language_feeds_are_valid_and_empty(fixture_project: Path, tmp_path: Path) -> None:
+    """Every page links its language's feed; provider pages link none of their own then."""
     shallow = clone(fixture_project, tmp_path / "shallow", depth=1)
     built = build_site(shallow, list(LANGUAGES), BUILD_DATE, REPOSITORY)
     written = write_feeds(tmp_path / "site", built.views, SITE_URL, BUILD_DATE)
-    assert len(written) == len(LANGUAGES) * (1 + len(FIXTURE_PROVIDERS))
+    assert written == [tmp_path / "site" / LANGUAGE_PREFIX[lang] / "feed.atom" for lang in LANGUAGES]
+    for view in built.views.values():
+        alpha = next(provider for provider in view.providers if provider.id == "alpha-cloud")
+        page = render_provider_page(view, alpha)
+        assert "\nfeed: " not in page.split("---")[1] and "feed.atom" not in page
     for file in written:
         assert_atom_rules(file)
         feed = parse(file)

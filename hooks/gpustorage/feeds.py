@@ -3,7 +3,8 @@
 
 An entry holds what one commit changed in one provider file, worded in the feed's language. Its id
 comes from the commit, the file and the language, so it never changes; its date is the commit's. A
-build without history writes valid, empty feeds, so the pages' feed links always lead somewhere.
+build without history writes each language's feed, valid and empty, since every page links it;
+provider pages then link no feed of their own, and none is written.
 """
 
 from __future__ import annotations
@@ -117,8 +118,8 @@ def write_feeds(site_dir: Path, views: dict[str, SiteView], site_url: str, today
                 today,
             )
         }
-        for provider in view.providers:
-            own = history.of(provider.id) if history is not None else []
+        for provider in view.providers if history is not None and history.available else []:
+            own = history.of(provider.id)
             page = f"{root}providers/{provider.id}/"
             files[Path(view.prefix, "providers", provider.id, FEED_FILE)] = feed_xml(
                 view,
