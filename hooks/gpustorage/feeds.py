@@ -118,8 +118,9 @@ def write_feeds(site_dir: Path, views: dict[str, SiteView], site_url: str, today
                 today,
             )
         }
-        followed = history.by_provider if history is not None and history.available else None
-        for provider in view.providers if followed is not None else []:
+        available = history is not None and history.available
+        followed = history.by_provider if history is not None else {}
+        for provider in view.providers if available else []:
             own = followed.get(provider.id, [])
             page = f"{root}providers/{provider.id}/"
             files[Path(view.prefix, "providers", provider.id, FEED_FILE)] = feed_xml(
