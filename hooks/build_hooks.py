@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import urljoin
 
 import mkdocs_engine as engine
+from markupsafe import escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
@@ -38,6 +39,7 @@ from gpustorage.render import (
 from gpustorage.translations import SOURCE_HASH
 
 _cache = DatasetCache()
+NOT_FOUND_KEYS = ("title", "text", "guide", "providers", "search")
 _not_found_pages: dict[str, str] = {}  # the rendered 404 page of each language
 # Benchmarks set GS_TIMINGS to a file: the time spent in these hooks (the generator's share of a
 # build) is written there when MkDocs shuts down.
@@ -97,6 +99,9 @@ def on_config(config: MkDocsConfig) -> None:
     config.extra["default_language"] = engine.default_language(config)
     config.extra["og_locale"] = view.t("site.og_locale")
     config.extra["feed_title"] = view.t("feed.title", site=view.t("site.name"))
+    config.extra["generator"] = False  # no "Made with Material for MkDocs" in English on every page
+    config.copyright = str(escape(view.t("footer.text")))  # Material prints it unescaped
+    config.extra["not_found"] = {key: view.t(f"notfound.{key}") for key in NOT_FOUND_KEYS}
 
 
 @event_priority(-200)  # after static-i18n's on_files, which would drop in-memory pages

@@ -192,6 +192,13 @@ def server(site: Build) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def real_server(real_site: Build) -> Iterator[str]:
+    """The real site served (its links are absolute to SITE_URL: follow relative ones only)."""
+    with serve_directory(real_site.site) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     """Debian's Chromium driven by Playwright; a missing browser fails in CI instead of skipping."""
     if not CHROMIUM.exists():

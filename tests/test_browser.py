@@ -57,8 +57,7 @@ def visible_providers(page) -> list[str]:
 def visible_products(page) -> list[str]:
     return page.eval_on_selector_all(
         "#comparison tr.gs-offering",
-        "rows => rows.filter(r => r.checkVisibility())"
-        ".map(r => r.querySelector('th[data-column=product]').firstChild.nextSibling.textContent)",
+        "rows => rows.filter(r => r.checkVisibility()).map(r => r.querySelector('.gs-product').textContent)",
     )
 
 
@@ -125,8 +124,8 @@ def test_each_filter_shows_the_expected_providers(
     want = expected(fixture_build.dataset, **filters)
     assert want and want != ALL, "a filter test must leave some providers out"
     assert visible_providers(page) == want
-    ui = fixture_build.dataset.strings[lang].ui
-    assert count_text(page) == ui["tools.count"].format(shown=len(want), total=len(ALL))
+    t = fixture_build.views[lang].t
+    assert count_text(page) == t("tools.count", shown=len(want), count=len(ALL))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -146,17 +145,33 @@ def test_presets_filter_sort_and_explain(
     assert page.get_attribute(f"th[data-column={settings['sort']}]", "aria-sort") == direction
     keys = [k for k in visible_sort_keys(page, settings["sort"]) if k is not None]
     assert keys == sorted(keys, reverse=settings["dir"] == "desc")
-    page.click("button[data-preset='']")
+    page.click("#comparison-tools button[data-preset='']")
     assert visible_providers(page) == ALL
     assert page.text_content("#preset-explanation") == ""
 
 
-def _money(page, lang: str, amount: float) -> str:
+def _money(page, lang: str, amount: float, currency: str = "USD") -> str:
     return page.evaluate(
-        "([lang, amount]) => "
-        "new Intl.NumberFormat(lang, {style: 'currency', currency: 'USD'}).format(amount)",
-        [lang, amount],
+        "([lang, amount, currency]) => "
+        "new Intl.NumberFormat(lang, {style: 'currency', currency}).format(amount)",
+        [lang, amount, currency],
     )
+
+
+PRODUCTS = {
+    ("alpha-cloud", 1): "Alpha Volume",
+    ("alpha-cloud", 2): "Alpha Buckets",
+    ("beta-cloud", 1): "Beta Disk",
+    ("gamma-cloud", 1): "Gamma Files",
+    ("gamma-cloud", 2): "Gamma Home",
+}
+
+
+def cost_cell(page, provider_id: str, number: int):
+    """The cost cell of an offering, wherever sorting has moved its row."""
+    product = PRODUCTS[(provider_id, number)]
+    row = page.locator("#comparison tr.gs-offering").filter(has=page.get_by_text(product, exact=True))
+    return row.locator("td[data-column=cost]")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -167,35 +182,130 @@ def test_calculator_adds_tiers_fees_idle_prices_and_egress(
     page.fill("input[name=gb]", "1500")
     page.fill("input[name=months]", "3")
     page.fill("input[name=out]", "1200")
-    ui = fixture_build.dataset.strings[lang].ui
+    t = fixture_build.views[lang].t
     gib = 1.073741824
     cases = {
         # 1,000 GB at 0.07 and 500 GB at 0.05; free egress; billed the same while idle
-        ("alpha-cloud", 1): (95.0, 95.0, ""),
+        ("alpha-cloud", 1): (95.0, 95.0, None),
         # 5 EUR fee and 0.02 EUR/GiB at 1.2 USD; 1,100 GB over the allowance at 0.012 USD
-        ("alpha-cloud", 2): (6 + 1500 * 0.02 * 1.2 / gib + 1100 * 0.012, 6 + 1500 * 0.02 * 1.2 / gib, ""),
+        ("alpha-cloud", 2): (6 + 1500 * 0.02 * 1.2 / gib + 1100 * 0.012, 6 + 1500 * 0.02 * 1.2 / gib, None),
         # 0.0001 USD/GB-hour running, 0.0002 stopped; the pooled allowance is not counted
-        ("beta-cloud", 1): (1500 * 0.073 + 1200 * 0.01 / gib, 1500 * 0.146, ui["calc.allowance_pooled"]),
+        ("beta-cloud", 1): (1500 * 0.073 + 1200 * 0.01 / gib, 1500 * 0.146, t("calc.allowance_pooled")),
         # 8 INR at 0.0125 USD; egress unknown
-        ("gamma-cloud", 1): (150.0, None, ui["calc.egress_unknown"]),
+        ("gamma-cloud", 1): (150.0, None, t("calc.egress_unknown")),
     }
     for (provider_id, number), (monthly, idle, note) in cases.items():
-        row = f"tbody[data-provider={provider_id}] tr.gs-offering:nth-of-type({number + 1})"
-        for column, amount in (("monthly", monthly), ("idle", idle), ("total", monthly * 3)):
-            cell = page.locator(f"{row} td[data-column={column}]")
-            if amount is None:
-                assert cell.text_content() == ui["value.unknown"]
-                continue
-            assert float(cell.get_attribute("data-value")) == pytest.approx(amount)
-            suffix = f" {note}" if note and column != "idle" else ""
-            assert cell.text_content() == _money(page, lang, amount) + suffix
-    unknown = page.locator(
-        "tbody[data-provider=gamma-cloud] tr.gs-offering:nth-of-type(3) td[data-column=monthly]"
-    )
-    assert unknown.text_content() == ui["calc.price_unknown"]
-    page.click("th[data-column=total] button")
-    totals = [k for k in visible_sort_keys(page, "total") if k is not None]
-    assert totals == sorted(totals) and len(totals) == 4
+        cell = cost_cell(page, provider_id, number)
+        assert float(cell.get_attribute("data-value")) == pytest.approx(monthly)
+        text = cell.inner_text()
+        assert t("calc.per_month", amount=_money(page, lang, monthly)) in text
+        assert t("calc.total_line", amount=_money(page, lang, monthly * 3), count=3) in text
+        idle_text = _money(page, lang, idle) if idle is not None else t("value.unknown")
+        assert t("calc.idle_line", amount=idle_text) in text
+        if note:
+            assert note in text
+    assert cost_cell(page, "gamma-cloud", 2).inner_text() == t("calc.price_unknown")
+    page.click("th[data-column=cost] button")
+    # known totals by amount; the one with an unknown egress part after them; the unknown price last
+    assert visible_products(page) == [
+        "Alpha Buckets",
+        "Alpha Volume",
+        "Beta Disk",
+        "Gamma Files",
+        "Gamma Home",
+    ]
+
+
+def test_sizes_above_the_maximum_are_flagged_and_sorted_last(
+    page, server: str, fixture_build: SiteBuild
+) -> None:
+    open_comparison(page, server, "de", "?sort=cost")
+    page.fill("input[name=gb]", "5000")  # Alpha Volume holds at most 4 TB
+    t = fixture_build.views["de"].t
+    warning = t("calc.too_large", size="4.000 GB")
+    assert warning in cost_cell(page, "alpha-cloud", 1).inner_text()
+    assert warning not in cost_cell(page, "beta-cloud", 1).inner_text()
+    products = visible_products(page)
+    assert products.index("Alpha Volume") > products.index("Beta Disk")
+    assert products[-1] == "Gamma Home"  # unknown price
+
+
+def test_price_sorting_uses_the_effective_price_at_the_size_chosen(page, server: str) -> None:
+    open_comparison(page, server, "de", "?sort=price")
+    assert visible_products(page)[:2] == ["Alpha Buckets", "Alpha Volume"]  # by the first paid tier
+    page.fill("input[name=gb]", "10")  # the 6 USD fee outweighs 10 GB at 0.07 USD
+    assert visible_products(page)[:2] == ["Alpha Volume", "Beta Disk"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "gb"), [("de", "1,5", 1.5), ("ro", "1.000", 1000), ("zh", "1.5", 1.5)]
+)
+def test_amounts_are_read_in_the_readers_number_format(
+    page, server: str, lang: str, typed: str, gb: float
+) -> None:
+    open_comparison(page, server, lang)
+    page.fill("input[name=gb]", typed)
+    assert float(cost_cell(page, "alpha-cloud", 1).get_attribute("data-value")) == pytest.approx(gb * 0.07)
+    page.wait_for_function(f"new URLSearchParams(location.search).get('gb') === '{gb:g}'")
+
+
+def test_absurd_amounts_are_refused_with_a_visible_hint(page, server: str, fixture_build: SiteBuild) -> None:
+    open_comparison(page, server, "de", "?months=1e999&preset=constructor")
+    assert page.text_content("#calc-hint")  # the broken amount of the link is dropped, and says so
+    assert page.input_value("input[name=months]") == ""
+    assert page.text_content("#preset-explanation") == ""
+    page.fill("input[name=gb]", "abc")
+    assert page.get_attribute("input[name=gb]", "aria-invalid") == "true"
+    assert "NaN" not in page.text_content("#comparison")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_totals_in_the_currency_the_reader_chooses(
+    page, server: str, fixture_build: SiteBuild, lang: str
+) -> None:
+    open_comparison(page, server, lang, "?gb=1000")
+    page.select_option("select[name=cur]", "EUR")
+    t = fixture_build.views[lang].t
+    cell = cost_cell(page, "alpha-cloud", 1)
+    assert (
+        t("calc.per_month", amount=_money(page, lang, 70 / 1.2, "EUR")) in cell.inner_text()
+    )  # fixture: 1 EUR = 1.2 USD
+    assert "EUR" in page.text_content("#calc-rate")
+    page.wait_for_function("location.search.includes('cur=EUR')")
+    page.click("#comparison-tools button[data-preset='']")  # reset resets everything, amounts included
+    assert page.input_value("select[name=cur]") == "" and page.input_value("input[name=gb]") == ""
+
+
+def test_an_empty_result_says_so_and_resets(page, server: str, fixture_build: SiteBuild) -> None:
+    open_comparison(page, server, "ro")
+    assert page.is_hidden("#comparison-empty")
+    page.fill("input[name=name]", "no such provider")
+    assert page.is_visible("#comparison-empty")
+    assert page.text_content("#comparison-empty p") == fixture_build.views["ro"].t("tools.empty")
+    page.click("#comparison-empty button")
+    assert visible_providers(page) == ALL
+
+
+def test_filter_choices_count_what_they_leave(page, server: str, fixture_build: SiteBuild) -> None:
+    open_comparison(page, server, "de")
+    t = fixture_build.views["de"].t
+    options = {
+        o["value"]: o["text"]
+        for o in page.eval_on_selector_all(
+            "select[name=spot] option", "os => os.map(o => ({value: o.value, text: o.textContent}))"
+        )
+    }
+    assert options["yes"] == f"{t('answer.yes')} (1)" and options["no"] == f"{t('answer.no')} (1)"
+    assert options["not_applicable"] == f"{t('answer.not_applicable')} ({t('filter.none_left')})"
+    page.check("input[name=kind][value=object_storage]")
+    assert page.text_content("[data-for='egress:free']") == f" ({t('filter.none_left')})"
+
+
+def test_only_known_values_of_the_sorted_column(page, server: str) -> None:
+    open_comparison(page, server, "de", "?sort=snapshots")
+    assert len(visible_products(page)) == 5
+    page.check("input[name=known]")
+    assert visible_products(page) == ["Beta Disk", "Alpha Buckets"]  # yes before no; unknowns gone
 
 
 def test_a_shared_url_restores_the_view(page, server: str, fixture_build: SiteBuild) -> None:
@@ -209,7 +319,7 @@ def test_a_shared_url_restores_the_view(page, server: str, fixture_build: SiteBu
     assert page.input_value("input[name=gb]") == "250"
     assert page.get_attribute("th[data-column=price]", "aria-sort") == "descending"
     assert visible_products(page) == ["Beta Disk", "Alpha Volume"]
-    assert page.locator("td[data-column=monthly]:visible").count() == 2
+    assert page.locator("td[data-column=cost]:visible").count() == 2
     page.fill("input[name=name]", "a")
     page.wait_for_function("location.search.includes('name=a') && location.search.includes('billed=yes')")
 
@@ -236,10 +346,10 @@ def test_language_switch_keeps_page_and_view(page, server: str, lang: str) -> No
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_counts_are_worded_in_each_language(page, server: str, fixture_build: SiteBuild, lang: str) -> None:
     open_comparison(page, server, lang, "?egress=free")
-    ui = fixture_build.dataset.strings[lang].ui
-    assert count_text(page) == ui["tools.count"].format(shown=1, total=len(ALL))
-    page.click("button[data-preset='']")
-    assert count_text(page) == ui["tools.count"].format(shown=len(ALL), total=len(ALL))
+    t = fixture_build.views[lang].t
+    assert count_text(page) == t("tools.count", shown=1, count=len(ALL))
+    page.click("#comparison-tools button[data-preset='']")
+    assert count_text(page) == t("tools.count", shown=len(ALL), count=len(ALL))
 
 
 def test_keyboard_sorts_and_filters(page, server: str, fixture_build: SiteBuild) -> None:
@@ -306,8 +416,8 @@ def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str, fixture_b
     keys = visible_sort_keys(page, "price")
     known = [k for k in keys if k is not None]
     assert known == sorted(known) and len(keys) == 50
-    ui = fixture_build.dataset.strings["de"].ui
-    assert page.text_content("#comparison-show-all") == ui["tools.show_all"].format(count=total - 50)
+    t = fixture_build.views["de"].t
+    assert page.text_content("#comparison-show-all") == t("tools.show_all", count=total - 50)
     page.click("#comparison-show-all")
     assert shown() == total
     assert page.is_hidden("#comparison-show-all")

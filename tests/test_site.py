@@ -36,11 +36,12 @@ def test_guide_has_the_comparison_above_the_prose(site: Build, lang: str) -> Non
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_comparison_headers_are_localized(site: Build, fixture_build: SiteBuild, lang: str) -> None:
     ui = strings(fixture_build, lang)
-    headers = [
-        th.get_text(strip=True) for th in site.page(LANGUAGE_PREFIX[lang]).select("#comparison thead th")
-    ]
-    assert headers[0] == ui["column.product"]
-    assert ui["column.price"] in headers and ui["column.egress"] in headers
+    heads = site.page(LANGUAGE_PREFIX[lang]).select("#comparison thead th")
+    # a short label shown; the full name read by screen readers and shown as a tooltip
+    assert [th["title"] for th in heads] == [th.select_one(".gs-sr").get_text() for th in heads]
+    assert heads[0]["title"] == ui["column.product"]
+    assert heads[0].select_one("[aria-hidden=true]").get_text() == ui["column_short.product"]
+    assert {ui["column.price"], ui["column.egress"]} <= {th["title"] for th in heads}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -56,7 +57,7 @@ def test_coverage_row_counts_known_values_per_column(
     data = " ".join(
         site.page(f"{LANGUAGE_PREFIX[lang]}data/").select_one(".gs-coverage-list").get_text(" ").split()
     )
-    expected = ui["coverage.item"].format(column=ui["column.price"], known=4, total=5)
+    expected = fixture_build.views[lang].t("coverage.item", column=ui["column.price"], known=4, count=5)
     assert " ".join(expected.split()) in data
 
 
@@ -95,7 +96,11 @@ def test_idle_price_regions_and_pooled_allowance_are_worded(
         ui["regions.count"].format(count=3) in alpha.select_one("td[data-column=region_binding]").get_text()
     )
     provider = site.page(f"{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/")
-    assert provider.select_one("tr[data-column=regions] td").get_text(strip=True) == "AL-1, AL-2, AL-3"
+    comma = ui["list.comma"]
+    assert (
+        provider.select_one("tr[data-column=regions] td").get_text(strip=True)
+        == comma.join(["AL-1", "AL-2", "AL-3"]).strip()
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -114,7 +119,9 @@ def test_provider_pages_show_every_offering_source_and_date(site: Build, lang: s
     first = page.select_one("table.gs-facts")
     assert first.select_one("tr:last-child time")["datetime"] == "2026-09-01"  # the oldest dated fact
     spot = first.select_one("tr[data-column=spot_usable]")
-    assert [a["href"] for a in spot.select("a")] == ["#source-1-2"]
+    assert [a["href"] for a in spot.select("td:nth-of-type(2) a")] == ["#source-1-2"]
+    report = spot.select_one("a.gs-report")["href"]
+    assert "field=spot_usable" in report and "current=spot+usable%3A+yes" in report
     assert page.select_one("#source-1-2 a")["href"] == "https://alpha.example.com/docs/spot"
 
 

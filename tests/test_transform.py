@@ -18,7 +18,7 @@ def offering(fixture_build: SiteBuild, lang: str, provider_id: str, number: int 
     ("lang", "expected"),
     [
         ("de", "0,07\xa0$/GB-Monat bis 1.000 GB; darüber 0,05\xa0$/GB-Monat"),
-        ("zh", "US$0.07/GB·月 不超过 1,000 GB; 超出部分 US$0.05/GB·月"),
+        ("zh", "US$0.07/GB·月（不超过 1,000 GB）；超出部分 US$0.05/GB·月"),
         ("ro", "0,07\xa0USD/GB-lună până la 1.000 GB; peste 0,05\xa0USD/GB-lună"),
     ],
 )

@@ -1,6 +1,7 @@
 /* Comparison tools: sort, filters, workload presets and a storage cost calculator.
  * The static table reads well without this script; the script only enhances it.
  * The view's state lives in the URL query, so a filtered, sorted view can be shared.
+ * Data attributes and URL parameters are listed in hooks/gpustorage/contract.py.
  * A long table lays out at most PAGE offerings at once ("show all" lifts it): a browser lays out a table
  * of thousands of rows far slower than it filters or sorts them. */
 (function () {
@@ -17,33 +18,78 @@
   var settingsNode = document.getElementById("comparison-settings");
   if (!table || !form || !settingsNode) return;
 
+  var own = function (object, key) { return Object.prototype.hasOwnProperty.call(object, key); };
   var URL_DELAY_MS = 300;
+  var MAX_AMOUNT = 1e9; // GB, months or GB per month: anything larger is a typing slip
   var settings = JSON.parse(settingsNode.textContent);
   var strings = settings.strings;
   var filterNames = settings.filters;
-  var KEYS = ["name", "kind", "egress", "sort", "dir", "gb", "months", "out", "preset", "all"].concat(filterNames);
-  var COST_COLUMNS = ["monthly", "idle", "total"];
+  var KEYS = ["name", "kind", "egress", "sort", "dir", "known", "gb", "months", "out", "cur", "preset", "all"]
+    .concat(filterNames);
+  var AMOUNTS = ["gb", "months", "out"];
   var locale = document.documentElement.lang || undefined;
-  var money = new Intl.NumberFormat(locale, { style: "currency", currency: "USD" });
+  var plurals = new Intl.PluralRules(locale);
+  var numbers = new Intl.NumberFormat(locale);
+  var moneyFormats = {};
   var collator = new Intl.Collator(locale);
   var headRow = table.tHead.rows[0];
   var count = document.getElementById("comparison-count");
+  var empty = document.getElementById("comparison-empty");
   var showAll = document.getElementById("comparison-show-all");
   var explanation = document.getElementById("preset-explanation");
+  var hint = document.getElementById("calc-hint");
+  var rateNote = document.getElementById("calc-rate");
+  var toggle = document.getElementById("comparison-tools-toggle");
 
-  // cost columns go right after the product, where a reader looks once amounts are entered
-  var headAnchor = headRow.cells[1];
-  COST_COLUMNS.forEach(function (column) {
-    var th = document.createElement("th");
-    th.scope = "col";
-    th.dataset.column = column;
-    th.textContent = strings[column];
-    th.hidden = true;
-    headRow.insertBefore(th, headAnchor);
-  });
-  var costHeads = COST_COLUMNS.map(function (column) {
-    return headRow.querySelector("th[data-column=" + column + "]");
-  });
+  /* ---- wording: plural forms and numbers of the page's language ---- */
+
+  function fill(message, values) {
+    var text = message;
+    if (typeof message === "object") {
+      var form = plurals.select(values.count);
+      text = own(message, form) ? message[form] : message.other;
+    }
+    return text.replace(/\{(\w+)\}/g, function (match, key) {
+      if (!own(values, key)) return match;
+      var value = values[key];
+      return typeof value === "number" ? numbers.format(value) : String(value);
+    });
+  }
+
+  function money(amount) {
+    var currency = state.cur && own(settings.rates, state.cur) ? state.cur : "USD";
+    if (!own(moneyFormats, currency)) {
+      moneyFormats[currency] = new Intl.NumberFormat(locale, { style: "currency", currency: currency });
+    }
+    var rate = currency === "USD" ? 1 : settings.rates[currency].usd_per_unit;
+    return moneyFormats[currency].format(amount / rate);
+  }
+
+  // "1,5" in German and Romanian, "1.5" in Chinese; group separators ("1.500") are dropped
+  var parts = numbers.formatToParts(12345.6);
+  var group = (parts.find(function (p) { return p.type === "group"; }) || { value: "," }).value;
+  var decimal = (parts.find(function (p) { return p.type === "decimal"; }) || { value: "." }).value;
+
+  function parseAmount(text) {
+    var cleaned = String(text).trim().replace(/[\s\u00a0\u202f]/g, "");
+    if (cleaned === "") return null;
+    if (group === "." || group === "\u2019") cleaned = cleaned.split(group).join("");
+    else if (decimal !== ",") cleaned = cleaned.split(",").join("");
+    cleaned = cleaned.replace(decimal, ".");
+    if (!/^\d+(\.\d+)?$/.test(cleaned)) return NaN;
+    var value = Number(cleaned);
+    return isFinite(value) && value <= MAX_AMOUNT ? value : NaN;
+  }
+
+  /* ---- the rows ---- */
+
+  var costHead = document.createElement("th");
+  costHead.scope = "col";
+  costHead.dataset.column = "cost";
+  costHead.title = strings.cost;
+  costHead.textContent = strings.cost_short;
+  costHead.hidden = true;
+  headRow.insertBefore(costHead, headRow.cells[1]);
 
   var entries = [];
   var groups = Array.prototype.map.call(table.tBodies, function (body, index) {
@@ -51,14 +97,11 @@
     Array.prototype.forEach.call(body.querySelectorAll("tr.gs-offering"), function (row, position) {
       var cells = {};
       Array.prototype.forEach.call(row.cells, function (cell) { cells[cell.dataset.column] = cell; });
-      var anchor = row.cells[1];
-      COST_COLUMNS.forEach(function (column) {
-        var td = document.createElement("td");
-        td.dataset.column = column;
-        td.hidden = true;
-        row.insertBefore(td, anchor);
-        cells[column] = td;
-      });
+      var cost = document.createElement("td");
+      cost.dataset.column = "cost";
+      cost.hidden = true;
+      row.insertBefore(cost, row.cells[1]);
+      cells.cost = cost;
       var data = row.dataset;
       var entry = {
         row: row,
@@ -74,6 +117,8 @@
         egressRate: data.egressRate === undefined ? null : Number(data.egressRate),
         egressIncluded: Number(data.egressIncluded || 0),
         egressPooled: data.egressPooled === "yes",
+        maxGb: data.maxGb === undefined ? null : Number(data.maxGb),
+        productLabel: cells.product ? cells.product.querySelector(".gs-product") : null,
         match: true,
         shown: true,
         costs: null,
@@ -83,9 +128,7 @@
       group.rows.push(entry);
       entries.push(entry);
     });
-    Array.prototype.forEach.call(body.querySelectorAll("[colspan]"), function (cell) {
-      cell.colSpan += COST_COLUMNS.length;
-    });
+    Array.prototype.forEach.call(body.querySelectorAll("[colspan]"), function (cell) { cell.colSpan += 1; });
     return group;
   });
 
@@ -98,6 +141,8 @@
     var params = new URLSearchParams(window.location.search);
     var result = {};
     KEYS.forEach(function (key) { result[key] = params.get(key) || ""; });
+    if (result.preset && !own(settings.presets, result.preset)) result.preset = "";
+    if (result.cur && !own(settings.rates, result.cur)) result.cur = "";
     return result;
   }
 
@@ -129,51 +174,115 @@
   function syncForm() {
     var kinds = state.kind ? state.kind.split(",") : [];
     Array.prototype.forEach.call(form.elements, function (control) {
-      if (!control.name) return;
+      if (!control.name || !own(state, control.name)) return;
       if (control.name === "kind") control.checked = kinds.indexOf(control.value) !== -1;
       else if (control.type === "checkbox") control.checked = state[control.name] === control.value;
-      else control.value = state[control.name] || "";
+      else if (control.name === "dir") control.value = state.dir === "desc" ? "desc" : "asc";
+      else if (AMOUNTS.indexOf(control.name) !== -1) {
+        if (document.activeElement !== control) control.value = state[control.name] ? formatInput(state[control.name]) : "";
+      } else control.value = state[control.name] || "";
     });
     Array.prototype.forEach.call(form.querySelectorAll("[data-preset]"), function (button) {
       button.setAttribute("aria-pressed", String(button.dataset.preset !== "" && button.dataset.preset === state.preset));
     });
-    explanation.textContent = state.preset && strings.explain[state.preset] ? strings.explain[state.preset] : "";
+    explanation.textContent = state.preset && own(strings.explain, state.preset) ? strings.explain[state.preset] : "";
+    rateNote.textContent = state.cur && own(settings.rates, state.cur) ? settings.rates[state.cur].note : "";
   }
+
+  function formatInput(value) {
+    var number = Number(value);
+    return isFinite(number) ? numbers.format(number).replace(new RegExp("\\" + group, "g"), "") : "";
+  }
+
+  var invalid = [];
 
   function readForm() {
     var kinds = [];
+    invalid = [];
     Array.prototype.forEach.call(form.elements, function (control) {
-      if (!control.name) return;
+      if (!control.name || !own(state, control.name)) return;
       if (control.name === "kind") { if (control.checked) kinds.push(control.value); }
       else if (control.type === "checkbox") state[control.name] = control.checked ? control.value : "";
-      else state[control.name] = control.value.trim();
+      else if (AMOUNTS.indexOf(control.name) !== -1) {
+        var value = parseAmount(control.value);
+        var bad = value !== null && isNaN(value);
+        control.setAttribute("aria-invalid", String(bad));
+        if (bad) invalid.push(control);
+        else state[control.name] = value === null ? "" : String(value);
+      } else state[control.name] = control.value.trim();
     });
     state.kind = kinds.join(",");
+    if (!state.sort) state.dir = "";
+    hint.textContent = invalid.length ? fill(strings.invalid, { max: MAX_AMOUNT, example: formatInput(1.5) }) : "";
   }
 
   /* ---- filtering ---- */
 
+  function matches(entry, skip) {
+    var data = entry.data;
+    if (skip !== "kind" && state.kind && state.kind.split(",").indexOf(data.kind) === -1) return false;
+    if (skip !== "egress" && state.egress === "free" && data.egress !== "free") return false;
+    for (var i = 0; i < filterNames.length; i++) {
+      var name = filterNames[i];
+      if (name !== skip && state[name] && data[name] !== state[name]) return false;
+    }
+    return true;
+  }
+
   function applyFilters() {
-    var kinds = state.kind ? state.kind.split(",") : null;
-    var active = filterNames.filter(function (name) { return state[name]; });
-    var offeringFilter = Boolean(kinds || state.egress || active.length);
+    var offeringFilter = Boolean(state.kind || state.egress || filterNames.some(function (n) { return state[n]; }));
     var needle = state.name.toLowerCase();
+    var onlyKnown = state.known && state.sort && state.sort !== "product";
     var matching = 0;
+    var rows = 0;
     groups.forEach(function (group) {
-      var nameMatches = group.name.indexOf(needle) !== -1;
+      group.nameMatches = group.name.indexOf(needle) !== -1;
       var any = false;
       group.rows.forEach(function (entry) {
-        var data = entry.data;
-        var match = nameMatches && (!kinds || kinds.indexOf(data.kind) !== -1) &&
-          (state.egress !== "free" || data.egress === "free");
-        for (var i = 0; match && i < active.length; i++) match = data[active[i]] === state[active[i]];
+        var match = group.nameMatches && matches(entry, null);
+        if (match && onlyKnown) match = sortKey(entry, state.sort) !== null;
         entry.match = match;
+        if (match) rows++;
         any = any || match;
       });
-      group.match = any || (nameMatches && !offeringFilter && group.rows.length === 0);
+      group.match = any || (group.nameMatches && !offeringFilter && !onlyKnown && group.rows.length === 0);
       if (group.match) matching++;
     });
-    count.textContent = strings.count.replace("{shown}", String(matching)).replace("{total}", String(groups.length));
+    count.textContent = fill(strings.count, { shown: matching, count: groups.length });
+    empty.hidden = matching > 0;
+    updateOptionCounts();
+    return rows;
+  }
+
+  // Each choice says how many offerings it would leave, given the other filters; those leaving none are marked.
+  var selects = filterNames.map(function (name) { return form.elements[name]; });
+  var countSpans = Array.prototype.slice.call(form.querySelectorAll(".gs-option-count"));
+
+  function updateOptionCounts() {
+    var tallies = { kind: {}, egress: {} };
+    filterNames.forEach(function (name) { tallies[name] = {}; });
+    entries.forEach(function (entry) {
+      if (!entry.group.nameMatches) return;
+      Object.keys(tallies).forEach(function (dimension) {
+        if (!matches(entry, dimension)) return;
+        var value = entry.data[dimension];
+        tallies[dimension][value] = (tallies[dimension][value] || 0) + 1;
+      });
+    });
+    selects.forEach(function (select) {
+      Array.prototype.forEach.call(select.options, function (option) {
+        if (!option.value) return;
+        var n = tallies[select.name][option.value] || 0;
+        option.textContent = option.dataset.label + " (" + (n ? numbers.format(n) : strings.none_left) + ")";
+        option.classList.toggle("gs-none-left", n === 0);
+      });
+    });
+    countSpans.forEach(function (span) {
+      var key = span.dataset.for.split(":");
+      var n = tallies[key[0]][key[1]] || 0;
+      span.textContent = " (" + (n ? numbers.format(n) : strings.none_left) + ")";
+      span.parentNode.classList.toggle("gs-none-left", n === 0);
+    });
   }
 
   /* ---- cost calculator ---- */
@@ -208,63 +317,83 @@
 
   var costKey = "";
 
+  function calculatorActive() {
+    return state.gb !== "" && isFinite(Number(state.gb));
+  }
+
+  // Cost rank: offerings that fit and whose cost is fully known first, by cost; then those with an
+  // unknown part; then those above their maximum size; unknown prices last (null).
   function applyCosts() {
+    var active = calculatorActive();
     var gb = Number(state.gb);
-    var active = state.gb !== "" && isFinite(gb) && gb >= 0;
-    var key = active ? [gb, state.months, state.out].join("|") : "";
-    if (key === costKey) return;
-    costKey = key;
-    costHeads.forEach(function (th) { th.hidden = !active; });
     var months = Math.max(1, Number(state.months) || 1);
     var out = Math.max(0, Number(state.out) || 0);
+    var key = active ? [gb, months, out, state.cur].join("|") : "";
+    if (key === costKey) return;
+    costKey = key;
+    costHead.hidden = !active;
     entries.forEach(function (entry) {
-      if (!active || !entry.tiers) {
-        entry.costs = active ? { monthly: null, idle: null, total: null, egressKnown: true } : null;
-      } else {
-        var egress = egressCost(entry, out);
-        var storage = storageCost(entry.tiers, entry.fee, gb);
-        var monthly = storage + (egress || 0);
-        entry.costs = {
-          monthly: monthly,
-          idle: idleCost(entry, gb, storage),
-          total: monthly * months,
-          egressKnown: egress !== null
-        };
-      }
-      entry.keys.monthly = entry.costs ? entry.costs.monthly : null;
-      entry.keys.total = entry.costs ? entry.costs.total : null;
+      delete entry.keys.price;
+      if (!active) { entry.costs = null; entry.keys.cost = null; return; }
+      if (!entry.tiers) { entry.costs = { monthly: null }; entry.keys.cost = null; return; }
+      var storage = storageCost(entry.tiers, entry.fee, gb);
+      var egress = egressCost(entry, out);
+      var monthly = storage + (egress || 0);
+      var tooLarge = entry.maxGb !== null && gb > entry.maxGb;
+      entry.costs = {
+        monthly: monthly,
+        idle: idleCost(entry, gb, storage),
+        total: monthly * months,
+        months: months,
+        egressKnown: egress !== null,
+        tooLarge: tooLarge,
+        storage: storage
+      };
+      var band = tooLarge ? 2e12 : egress === null ? 1e12 : 0;
+      entry.keys.cost = band + monthly;
+      entry.keys.price = band + storage; // with a size set, price sorts by the effective monthly price
+    });
+  }
+
+  function costHtml(entry) {
+    var costs = entry.costs;
+    if (costs.monthly === null) return '<span class="gs-unknown">' + escapeHtml(strings.price_unknown) + "</span>";
+    var lines = ["<strong>" + escapeHtml(fill(strings.per_month, { amount: money(costs.monthly) })) + "</strong>"];
+    if (!costs.egressKnown) lines.push('<small class="gs-warning">' + escapeHtml(strings.egress_unknown) + "</small>");
+    else if (entry.egressPooled && entry.egressRate !== null) lines.push("<small>" + escapeHtml(strings.allowance_pooled) + "</small>");
+    var idle = costs.idle === null ? strings.unknown : money(costs.idle);
+    lines.push("<small>" + escapeHtml(fill(strings.idle_line, { amount: idle })) + "</small>");
+    lines.push("<small>" + escapeHtml(fill(strings.total_line, { amount: money(costs.total), count: costs.months })) + "</small>");
+    if (costs.tooLarge) {
+      var size = numbers.format(Math.round(entry.maxGb)) + " GB";
+      lines.push('<small class="gs-warning">' + escapeHtml(fill(strings.too_large, { size: size })) + "</small>");
+    }
+    return lines.join("<br>");
+  }
+
+  function escapeHtml(text) {
+    return String(text).replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
     });
   }
 
   function writeCosts(entry) {
     if (entry.costText === costKey) return;
     entry.costText = costKey;
-    COST_COLUMNS.forEach(function (column) {
-      var cell = entry.cells[column];
-      cell.hidden = !entry.costs;
-      if (!entry.costs) return;
-      var amount = entry.costs[column];
-      if (amount === null) {
-        cell.textContent = entry.tiers ? strings.unknown : strings.price_unknown;
-        cell.className = "gs-unknown";
-        delete cell.dataset.sort;
-        delete cell.dataset.value;
-        return;
-      }
-      cell.className = "";
-      var note = "";
-      if (column !== "idle" && !entry.costs.egressKnown) note = " " + strings.egress_unknown;
-      else if (column !== "idle" && entry.egressPooled && entry.egressRate !== null) note = " " + strings.allowance_pooled;
-      cell.textContent = money.format(amount) + note;
-      cell.dataset.sort = String(amount);
-      cell.dataset.value = String(amount);
-    });
+    var cell = entry.cells.cost;
+    cell.hidden = !entry.costs;
+    if (!entry.costs) return;
+    cell.innerHTML = costHtml(entry);
+    cell.dataset.label = strings.cost_short;
+    if (entry.costs.monthly === null) { delete cell.dataset.value; delete cell.dataset.sort; return; }
+    cell.dataset.value = String(entry.costs.monthly);
+    cell.dataset.sort = String(entry.keys.cost);
   }
 
   /* ---- sorting and display ---- */
 
   function sortKey(entry, column) {
-    if (!(column in entry.keys)) {
+    if (!own(entry.keys, column)) {
       var cell = entry.cells[column];
       var raw = cell ? cell.dataset.sort : undefined;
       var number = Number(raw);
@@ -339,16 +468,30 @@
     }
     table.classList.toggle("gs-flat", Boolean(column));
     showAll.hidden = hiddenByLimit === 0;
-    showAll.textContent = strings.show_all.replace("{count}", String(hiddenByLimit));
+    showAll.textContent = fill(strings.show_all, { count: hiddenByLimit });
   }
 
   /* ---- wiring ---- */
 
   function update() {
-    applyFilters();
     applyCosts();
+    applyFilters();
     display();
     writeUrl();
+  }
+
+  function reset(preset) {
+    KEYS.forEach(function (key) { state[key] = ""; });
+    if (preset && own(settings.presets, preset)) {
+      var values = settings.presets[preset];
+      Object.keys(values).forEach(function (key) { if (own(state, key)) state[key] = values[key]; });
+      state.preset = preset;
+    }
+    AMOUNTS.forEach(function (name) {
+      form.elements[name].value = "";
+      form.elements[name].removeAttribute("aria-invalid");
+    });
+    hint.textContent = "";
   }
 
   Array.prototype.forEach.call(headRow.cells, function (th) {
@@ -356,7 +499,6 @@
     button.type = "button";
     button.className = "gs-sort";
     while (th.firstChild) button.appendChild(th.firstChild);
-    button.title = strings.sort.replace("{column}", button.textContent);
     th.appendChild(button);
     button.addEventListener("click", function () {
       var column = th.dataset.column;
@@ -368,7 +510,7 @@
     });
   });
 
-  form.addEventListener("input", function () {
+  form.addEventListener("input", function (event) {
     readForm();
     state.preset = "";
     syncForm();
@@ -379,25 +521,32 @@
     state.all = "1";
     update();
   });
-  Array.prototype.forEach.call(form.querySelectorAll("[data-preset]"), function (button) {
+  Array.prototype.forEach.call(document.querySelectorAll("#comparison-tools [data-preset], #comparison-empty [data-preset]"), function (button) {
     button.addEventListener("click", function () {
-      var keep = { gb: state.gb, months: state.months, out: state.out };
-      KEYS.forEach(function (key) { state[key] = keep[key] || ""; });
-      var preset = settings.presets[button.dataset.preset];
-      if (preset) {
-        Object.keys(preset).forEach(function (key) { state[key] = preset[key]; });
-        state.preset = button.dataset.preset;
-      }
+      reset(button.dataset.preset);
       syncForm();
       update();
     });
   });
+  toggle.addEventListener("click", function () {
+    var open = form.classList.toggle("gs-open");
+    toggle.setAttribute("aria-expanded", String(open));
+  });
 
-  if (state.preset && settings.presets[state.preset]) {
-    Object.keys(settings.presets[state.preset]).forEach(function (key) {
-      if (!state[key]) state[key] = settings.presets[state.preset][key];
+  if (state.preset) {
+    var presetValues = settings.presets[state.preset];
+    Object.keys(presetValues).forEach(function (key) {
+      if (own(state, key) && !state[key]) state[key] = presetValues[key];
     });
   }
+  AMOUNTS.forEach(function (name) {
+    var value = Number(state[name]);
+    if (state[name] && !(isFinite(value) && value >= 0 && value <= MAX_AMOUNT)) {
+      state[name] = ""; // an absurd or broken amount in a shared link is dropped, with a hint
+      hint.textContent = fill(strings.invalid, { max: MAX_AMOUNT, example: formatInput(1.5) });
+    }
+  });
+  toggle.hidden = false;
   form.hidden = false;
   syncForm();
   update();

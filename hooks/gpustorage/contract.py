@@ -72,8 +72,13 @@ ROW_ATTRIBUTES: dict[str, str] = {
 }
 # data-* attributes elsewhere: provider groups (<tbody>), cells and headers, preset buttons.
 GROUP_ATTRIBUTES = ("provider", "name")
-CELL_ATTRIBUTES = ("column", "sort", "value")  # value: the amount of a cost cell (the script writes it)
-CONTROL_ATTRIBUTES = ("preset",)
+# value: the amount of a cost cell (the script writes it); label: the short column name a card shows
+CELL_ATTRIBUTES = ("column", "sort", "value", "label")
+# preset buttons; a filter option's own label and the option a count belongs to ("kind:object_storage")
+CONTROL_ATTRIBUTES = ("preset", "label", "for")
 
 # URL parameters of the view (shared links keep filters, sort and amounts).
-URL_PARAMETERS = ("name", "kind", "egress", "sort", "dir", "gb", "months", "out", "preset", "all", *FILTERS)
+URL_PARAMETERS = (
+    *("name", "kind", "egress", "sort", "dir", "known", "gb", "months", "out", "cur", "preset", "all"),
+    *FILTERS,
+)

@@ -274,15 +274,30 @@ class Question(Record):
     answer: LongText
 
 
+PluralCategory = Literal["zero", "one", "two", "few", "many", "other"]
+# A message with a number: one text per CLDR plural category of the language, chosen by its `{count}`
+# ("other" is required: it is the fallback).
+PluralText = Annotated[dict[PluralCategory, LongText], Field(min_length=1)]
+
+
 class LanguageStrings(Record):
     """One `data/i18n/<lang>.yaml`: the interface strings and the guide's questions in one language."""
 
-    ui: dict[Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.-]+$")], ShortText | LongText]
+    ui: dict[Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.-]+$")], LongText | PluralText]
     faq: list[Question] = Field(min_length=1)
     notes_fallback: LanguageCode | None = Field(
         None,
         description="For a new language: show data notes in this language until they are translated.",
     )
+
+    @model_validator(mode="after")
+    def _plurals_have_other(self) -> LanguageStrings:
+        missing = sorted(
+            key for key, text in self.ui.items() if isinstance(text, dict) and "other" not in text
+        )
+        if missing:
+            raise ValueError(f"plural messages need an 'other' form: {', '.join(missing)}")
+        return self
 
 
 class ExchangeRate(Record):

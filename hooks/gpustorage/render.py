@@ -78,22 +78,40 @@ ENVIRONMENT = _environment()
 
 
 def _settings(view: SiteView) -> dict[str, Any]:
-    """What the comparison script needs: presets, filters and its strings in the page's language."""
+    """What the comparison script needs: presets, filters, rates and its strings in the page's language."""
     t = view.t
+    rates = view.dataset.rates.rates
     return {
         "presets": PRESETS,
         "filters": list(FILTERS),
+        "rates": {
+            currency: {
+                "usd_per_unit": rates[currency].usd_per_unit,  # type: ignore[index]
+                "note": t(
+                    "calc.rate",
+                    currency=currency,
+                    usd=t.money(rates[currency].usd_per_unit, "USD"),  # type: ignore[index]
+                    date=t.date(rates[currency].date),  # type: ignore[index]
+                ),
+            }
+            for currency in DISPLAY_CURRENCIES
+            if currency in rates
+        },
         "strings": {
-            "count": t.ui["tools.count"],
-            "sort": t.ui["tools.sort"],
-            "monthly": t("calc.monthly"),
-            "idle": t("calc.idle"),
-            "total": t("calc.total"),
+            "count": t.message("tools.count"),
+            "show_all": t.message("tools.show_all"),
+            "cost": t("column.cost"),
+            "cost_short": t("column_short.cost"),
+            "per_month": t.message("calc.per_month"),
+            "idle_line": t.message("calc.idle_line"),
+            "total_line": t.message("calc.total_line"),
+            "too_large": t.message("calc.too_large"),
+            "invalid": t.message("calc.invalid"),
             "egress_unknown": t("calc.egress_unknown"),
             "allowance_pooled": t("calc.allowance_pooled"),
             "price_unknown": t("calc.price_unknown"),
             "unknown": t("value.unknown"),
-            "show_all": t.ui["tools.show_all"],
+            "none_left": t("filter.none_left"),
             "explain": {preset: t(f"preset.{preset}.explain") for preset in PRESETS},
         },
     }
@@ -142,95 +160,171 @@ def _esc(text: str) -> str:
     return str(escape(text))
 
 
-def _snippets(view: SiteView) -> dict[str, Callable[..., Any]]:
+# the largest report link: longer ones lose the values they carry, with a note (GitHub refuses long URLs)
+MAX_REPORT_URL = 8000
+# currencies the calculator offers besides USD, where the dataset has a rate for them
+DISPLAY_CURRENCIES = ("EUR", "CNY")
+
+
+class Snippets:
     """HTML for single values, written in Python because templates call it for every cell.
 
     f-strings with escape() rather than Markup.format(): the comparison formats tens of thousands.
+    One instance per language view; templates call its methods by name (see `names`).
     """
-    t = view.t
-    stale = Markup(
-        f'<span class="gs-stale-badge" title="{escape(t("stale.title", days=STALE_AFTER_DAYS))}">'
-        f"{escape(t('stale.badge'))}</span>"
-    )
-    undated = Markup(
-        f'<span class="gs-undated-badge" title="{escape(t("undated.title"))}">'
-        f"{escape(t('undated.badge'))}</span>"
-    )
-    label = escape(t("provenance.third_party"))
-    # a plain span may not carry aria-label: role="img" makes the mark read by its label
-    third_party = f'<span class="gs-third-party" role="img" title="{label}" aria-label="{label}">†</span>'
 
-    def marks(origin: Origin) -> str:
+    def __init__(self, view: SiteView) -> None:
+        self.view = view
+        t = self.t = view.t
+        self.stale = Markup(
+            f'<span class="gs-stale-badge" title="{escape(t("stale.title", days=STALE_AFTER_DAYS))}">'
+            f"{escape(t('stale.badge'))}</span>"
+        )
+        self.undated = Markup(
+            f'<span class="gs-undated-badge" title="{escape(t("undated.title"))}">'
+            f"{escape(t('undated.badge'))}</span>"
+        )
+        label = escape(t("provenance.third_party"))
+        # a plain span may not carry aria-label: role="img" makes the mark read by its label
+        self.third_party = (
+            f'<span class="gs-third-party" role="img" title="{label}" aria-label="{label}">†</span>'
+        )
+        names = ("product", *map(str, COLUMNS), "checked", "regions")
+        self.full = {name: escape(t(f"column.{name}")) for name in names}
+        self.short = {name: escape(t(f"column_short.{name}")) for name in names if name != "regions"}
+        self.price_link = escape(t("price.source_link"))
+        self.report_text = escape(t("provider.report_link"))
+        self.reports: dict[tuple[str, int], str] = {}
+
+    def names(self) -> dict[str, Callable[..., Any]]:
+        return {
+            "cell": self.cell,
+            "marks": lambda origin: Markup(self.marks(origin)),
+            "price_cell": self.price,
+            "fact_cells": self.fact_cells,
+            "fact_rows": self.fact_rows,
+            "column_heads": self.column_heads,
+            "unknowns_cell": self.unknowns_cell,
+            "source_items": self.source_items,
+            "checked_cell": self.checked,
+            "row_attributes": row_attributes,
+            "stale_badge": lambda: self.stale,
+            "undated_badge": lambda: self.undated,
+            "report_link": self.report_link,
+            "report_url": self.report_url,
+            "history_block": self.history_block,
+        }
+
+    def marks(self, origin: Origin) -> str:
         """The stale or date-unknown badge and the third-party mark of a known fact."""
-        html = f" {stale}" if origin.stale else f" {undated}" if origin.undated else ""
-        return html + third_party if origin.third_party else html
+        html = str(self.stale) if origin.stale else str(self.undated) if origin.undated else ""
+        return html + self.third_party if origin.third_party else html
 
-    def cell(c: Cell) -> Markup:
+    def cell(self, c: Cell) -> Markup:
         classes = "gs-value" + (" gs-unknown" if c.unknown else "") + (" gs-stale" if c.origin.stale else "")
         html = f'<span class="{classes}">{_esc(c.text)}</span>'
-        return Markup(html + marks(c.origin) if not c.unknown else html)  # every part escaped above
+        return Markup(html + self.marks(c.origin) if not c.unknown else html)  # every part escaped above
 
-    def price(offering: OfferingView) -> Markup:
-        html = cell(offering.cells["price"])
+    def price(self, offering: OfferingView, link: bool = False) -> Markup:
+        html = self.cell(offering.cells["price"])
         if offering.usd_text:
             html += Markup(f'<br><small class="gs-normalized">{escape(offering.usd_text)}</small>')
+        if link and offering.price_source:
+            url = escape(offering.price_source)
+            html += Markup(
+                f'<br><small><a href="{url}" rel="nofollow noopener">{self.price_link}</a></small>'
+            )
         return html
 
-    def region(offering: OfferingView) -> Markup:
-        html = cell(offering.cells["region_binding"])
+    def region(self, offering: OfferingView) -> Markup:
+        html = self.cell(offering.cells["region_binding"])
         count = offering.figures.regions
         if count:
-            html += Markup(f'<br><small class="gs-regions">{escape(t("regions.count", count=count))}</small>')
+            html += Markup(
+                f'<br><small class="gs-regions">{escape(self.t("regions.count", count=count))}</small>'
+            )
         return html
 
-    special = {"price": price, "region_binding": region}
+    def column_heads(self) -> Markup:
+        """The comparison's header cells: a short label shown, the full name read and shown as a tooltip."""
+        cells = [
+            f'<th scope="col" data-column="{name}" title="{self.full[name]}"><span aria-hidden="true">'
+            f'{self.short[name]}</span><span class="gs-sr">{self.full[name]}</span></th>'
+            for name in self.short
+        ]
+        return Markup("\n".join(cells))
 
-    def fact_cells(offering: OfferingView) -> Markup:
-        """The comparison row's <td> for every fact, with the sort key the comparison script reads."""
+    def fact_cells(self, offering: OfferingView) -> Markup:
+        """The comparison row's <td> for every fact, with the sort key the comparison script reads and
+        the label a card shows on a narrow screen."""
         cells = []
         for fact in COLUMNS:
             column = str(fact)
             c = offering.cells[column]
             sort = f' data-sort="{c.sort!r}"' if c.sort is not None else ""
-            content = special[column](offering) if column in special else cell(c)
-            cells.append(f'<td data-column="{column}"{sort}>{content}</td>')
+            if column == "price":
+                content = self.price(offering, link=True)
+            elif column == "region_binding":
+                content = self.region(offering)
+            else:
+                content = self.cell(c)
+            unknown = ' class="gs-cell-unknown"' if c.unknown else ""
+            cells.append(
+                f'<td data-column="{column}"{sort}{unknown} data-label="{self.short[column]}">{content}</td>'
+            )
         return Markup("\n".join(cells))
 
-    def checked(offering: OfferingView) -> Markup:
+    def unknowns_cell(self, offering: OfferingView) -> Markup:
+        """One line naming the unknown facts, which a card shows instead of their cells."""
+        unknown = [self.t(f"column_short.{fact}") for fact in COLUMNS if offering.cells[str(fact)].unknown]
+        if not unknown:
+            return Markup("")
+        text = escape(self.t("unknowns.label", list=self.t.join(unknown)))
+        return Markup(f'<td class="gs-unknowns" data-column="unknowns">{text}</td>')
+
+    def checked(self, offering: OfferingView) -> Markup:
         figures = offering.figures
         if figures.checked is None:
-            return undated
+            return self.undated
         iso = figures.checked.isoformat()
         html = f'<time datetime="{iso}">{escape(offering.checked_text)}</time>'
-        html += f" {stale}" if figures.stale else ""
-        html += f" {undated}" if figures.undated else ""
+        html += str(self.stale) if figures.stale else ""
+        html += str(self.undated) if figures.undated else ""
         return Markup(html)
 
-    headers = {name: escape(t(f"column.{name}")) for name in (*map(str, COLUMNS), "regions")}
-
-    def fact_rows(offering: OfferingView) -> Markup:
-        """The provider page's rows for every fact: header, value with its marks, source links."""
+    def fact_rows(self, provider: ProviderView, offering: OfferingView) -> Markup:
+        """The provider page's rows for every fact: header, value with its marks and the source's own
+        wording where the table shows a normalized figure, source links, and a report link for it."""
         rows = []
         o = offering.number
-        for name, header in headers.items():
+        for name in (*map(str, COLUMNS), "regions"):
             c = offering.cells[name]
-            value = price(offering) if name == "price" else cell(c)
+            value = self.price(offering) if name == "price" else self.cell(c)
+            if c.detail:
+                value += Markup(f"<br><small>{escape(self.t('throughput.source', text=c.detail))}</small>")
             links = "".join(f'<a href="#source-{o}-{n}">[{n}]</a>' for n in c.origin.sources)
+            report = self._report_url(provider, offering, name)
+            label = escape(self.t("report.field", field=self.t(f"column.{name}")))
+            flag = (
+                f'<a class="gs-report" href="{escape(report)}" rel="nofollow" title="{label}" '
+                f'aria-label="{label}">⚑</a>'
+            )
             rows.append(
-                f'<tr data-column="{name}"><th scope="row">{header}</th><td>{value}</td><td>{links}</td></tr>'
+                f'<tr data-column="{name}"><th scope="row">{self.full[name]}</th><td>{value}</td>'
+                f"<td>{links}</td><td>{flag}</td></tr>"
             )
         return Markup("\n".join(rows))
 
-    seen_word, undated_word = t.ui["provider.source_seen"], t.ui["provenance.undated"]
-    third_party_line = f' · <span class="gs-third-party">†</span> {escape(t("provenance.third_party"))}'
-    quotes_word, covers_word = escape(t("provider.quotes")), escape(t("provider.covers"))
-
-    def source_items(sources: list[SourceView], prefix: str) -> Markup:
+    def source_items(self, sources: list[SourceView], prefix: str) -> Markup:
         """The numbered list items of a source list; `prefix` makes each item's anchor."""
+        t = self.t
+        seen_word, undated_word = t.ui["provider.source_seen"], t.ui["provenance.undated"]
+        third_party_line = f' · <span class="gs-third-party">†</span> {escape(t("provenance.third_party"))}'
+        quotes_word, covers_word = escape(t("provider.quotes")), escape(t("provider.covers"))
         items = []
         for source in sources:
             url = escape(source.url)
-            when = (undated_word if source.undated else seen_word).format(date=source.seen_text)
+            when = str(undated_word if source.undated else seen_word).format(date=source.seen_text)
             link = f'<a href="{url}" rel="nofollow noopener">{url}</a>'
             html = f'<li id="{prefix}{source.number}">{link} · {escape(when)}'
             if source.third_party:
@@ -243,36 +337,54 @@ def _snippets(view: SiteView) -> dict[str, Callable[..., Any]]:
             items.append(html + "</li>")
         return Markup("\n".join(items))
 
-    reports: dict[tuple[str, int], str] = {}
-
-    def report_url(provider: ProviderView, offering: OfferingView) -> str:
-        """A prefilled "wrong value" issue form: provider, offering and the values shown now.
-
-        Each is built once per language, for the comparison and the provider page alike."""
+    def report_url(self, provider: ProviderView, offering: OfferingView) -> str:
+        """The offering's report form, built once per language for the comparison and the provider page."""
         key = (provider.id, offering.number)
-        if key not in reports:
-            reports[key] = _report_url(provider, offering)
-        return reports[key]
+        if key not in self.reports:
+            self.reports[key] = self._report_url(provider, offering, None)
+        return self.reports[key]
 
-    def _report_url(provider: ProviderView, offering: OfferingView) -> str:
-        current = "\n".join(
-            f"{t(f'column.{fact.value}')}: {offering.cells[fact.value].text}" for fact in COLUMNS
+    def report_link(self, provider: ProviderView, offering: OfferingView) -> Markup:
+        """The row's one report control: a compact flag with the offering in its accessible name."""
+        url = escape(self.report_url(provider, offering))
+        label = escape(self.t("report.offering", offering=offering.product))
+        return Markup(
+            f'<a class="gs-report" href="{url}" rel="nofollow" title="{label}">'
+            f'<span aria-hidden="true">⚑</span><span class="gs-sr">{label}</span></a>'
         )
+
+    def _report_url(self, provider: ProviderView, offering: OfferingView, field: str | None) -> str:
+        """A prefilled "wrong value" issue form: provider, offering, the field if one, and the values
+        shown now, in English (the form's language) and in the page's language."""
+        t = self.t
+        names = [field] if field else [str(fact) for fact in COLUMNS]
+        lines = []
+        for name in names:
+            c = offering.cells[name]
+            local = f" / {t(f'column.{name}')}: {c.text}" if self.view.lang != "en" else ""
+            lines.append(f"{name.replace('_', ' ')}: {c.english}{local}")
         query = {
             "template": "wrong-value.yml",
             "title": f"[{provider.name}] {offering.product}",
             "provider": provider.id,
             "offering": offering.product,
-            "field": "",
-            "current": current,
+            "field": field or "",
+            "current": "\n".join(lines),
         }
-        return f"{view.repository}/issues/new?" + "&".join(f"{k}={_form_quote(v)}" for k, v in query.items())
+        url = self._query_url(query)
+        if len(url) > MAX_REPORT_URL:  # values too long to carry: leave them for the reporter to paste
+            query["current"] = f"(too long to fill in; see {self.view.repository}/blob/main/{provider.file})"
+            query["title"] = query["title"][:200]
+            query["offering"] = query["offering"][:200]
+            url = self._query_url(query)
+        return url
 
-    changed_pattern = escape(t.ui["history.changed"])
-    commit_title = escape(t("history.commit"))
-    empty = Markup(f'<p class="gs-history-empty">{escape(t("history.empty"))}</p>')
+    def _query_url(self, query: dict[str, str]) -> str:
+        return f"{self.view.repository}/issues/new?" + "&".join(
+            f"{k}={_form_quote(v)}" for k, v in query.items()
+        )
 
-    def history_item(change: ChangeView, providers_href: str | None) -> str:
+    def history_item(self, change: ChangeView, providers_href: str | None) -> str:
         parts = [f'<time datetime="{change.change.day.isoformat()}">{_esc(change.date_text)}</time>']
         if providers_href is not None:
             name = _esc(change.provider_name)
@@ -282,7 +394,7 @@ def _snippets(view: SiteView) -> dict[str, Callable[..., Any]]:
             parts.append(_esc(change.offering))
         if change.old_text is not None:
             parts.append(
-                changed_pattern.format(
+                escape(str(self.t.message("history.changed"))).format(
                     fact=change.what,
                     old=Markup("<del>{}</del>").format(change.old_text),
                     new=Markup("<ins>{}</ins>").format(change.new_text),
@@ -290,39 +402,26 @@ def _snippets(view: SiteView) -> dict[str, Callable[..., Any]]:
             )
         else:
             parts.append(_esc(change.what))
+        title = escape(self.t("history.commit"))
         parts.append(
-            f'<a href="{_esc(change.commit_url)}" title="{commit_title}" rel="nofollow">'
+            f'<a href="{_esc(change.commit_url)}" title="{title}" rel="nofollow">'
             f"<code>{_esc(change.commit_short)}</code></a>"
         )
         return f'<li data-change="{change.change.kind}">{" · ".join(parts)}</li>'
 
-    def history_block(changes: list[ChangeView], with_provider: bool, providers_href: str = "") -> Markup:
+    def history_block(
+        self, changes: list[ChangeView], with_provider: bool, providers_href: str = ""
+    ) -> Markup:
         """A history as a list, newest first; its unavailability or emptiness said in words."""
-        history = view.history
+        history = self.view.history
         if history is None or not history.available:
             text = history.unavailable_text if history else ""
             return Markup(f'<p class="gs-history-unavailable">{escape(text)}</p>')
         if not changes:
-            return empty
+            return Markup(f'<p class="gs-history-empty">{escape(self.t("history.empty"))}</p>')
         href = providers_href if with_provider else None
-        items = "\n".join(history_item(change, href) for change in changes)
+        items = "\n".join(self.history_item(change, href) for change in changes)
         return Markup(f'<ul class="gs-history">\n{items}\n</ul>')
-
-    return {
-        "history_block": history_block,
-        "cell": cell,
-        "marks": lambda origin: Markup(marks(origin)),
-        "price_cell": price,
-        "region_cell": region,
-        "fact_cells": fact_cells,
-        "fact_rows": fact_rows,
-        "source_items": source_items,
-        "checked_cell": checked,
-        "row_attributes": row_attributes,
-        "stale_badge": lambda: stale,
-        "undated_badge": lambda: undated,
-        "report_url": report_url,
-    }
 
 
 # The snippets of the last few views (one per language; `mkdocs serve` makes new views on a change),
@@ -334,14 +433,20 @@ def _snippets_for(view: SiteView) -> dict[str, Callable[..., Any]]:
     if id(view) not in _SNIPPETS:
         while len(_SNIPPETS) >= 8:
             del _SNIPPETS[next(iter(_SNIPPETS))]
-        _SNIPPETS[id(view)] = (view, _snippets(view))
+        _SNIPPETS[id(view)] = (view, Snippets(view).names())
     return _SNIPPETS[id(view)][1]
 
 
 def render(template: str, view: SiteView, **context: Any) -> str:
     # settings() is built only by the template that prints it (the comparison), not per provider page
     return ENVIRONMENT.get_template(template).render(
-        view=view, t=view.t, settings=lambda: _settings(view), **_snippets_for(view), **context
+        view=view,
+        t=view.t,
+        settings=lambda: _settings(view),
+        display_currencies=[c for c in DISPLAY_CURRENCIES if c in view.dataset.rates.rates],
+        fact_count=len(Fact),
+        **_snippets_for(view),
+        **context,
     )
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from babel import Locale
 from babel.dates import format_date
@@ -26,14 +28,28 @@ from .model import UNKNOWN, Egress, Fact, Offering, Price, Provider, Source, Tie
 class Strings:
     """UI strings of one language, with `{name}` placeholders filled by keyword."""
 
-    def __init__(self, lang: str, ui: dict[str, str], notes_fallback: str | None = None) -> None:
+    def __init__(self, lang: str, ui: Mapping[str, Any], notes_fallback: str | None = None) -> None:
         self.lang = lang
         self.ui = ui
         self.notes_fallback = notes_fallback
         self.locale = Locale.parse(lang)  # parsed once: Babel would parse a code on every call
 
     def __call__(self, key: str, **values: object) -> str:
-        return self.ui[key].format(**values)
+        """The message `key` with its placeholders filled; whole numbers in the language's format, and
+        the plural form (CLDR) that fits `count` where the message has several."""
+        text = self.ui[key]
+        if not isinstance(text, str):  # plural forms
+            count = values["count"]
+            assert isinstance(count, int | float), key
+            text = text.get(self.locale.plural_form(count), text["other"])
+        numbers = {
+            k: self.number(v) for k, v in values.items() if isinstance(v, int) and not isinstance(v, bool)
+        }
+        return str(text.format(**{**values, **numbers}))
+
+    def message(self, key: str) -> Any:
+        """The raw message, for the browser to fill (plural forms stay a mapping)."""
+        return self.ui[key]
 
     @functools.lru_cache(maxsize=4096)  # noqa: B019 - one Strings per language and build
     def money(self, amount: float, currency: str) -> str:
@@ -42,6 +58,11 @@ class Strings:
     @functools.lru_cache(maxsize=4096)  # noqa: B019
     def number(self, value: float) -> str:
         return format_decimal(value, locale=self.locale)
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019
+    def decimal(self, value: float) -> str:
+        """A measured figure with at most one decimal: '3.414,9' in German, '3,414.9' in Chinese."""
+        return format_decimal(value, format="#,##0.#", locale=self.locale)
 
     @functools.lru_cache(maxsize=1024)  # noqa: B019
     def date(self, value: dt.date) -> str:
@@ -72,6 +93,8 @@ class Cell:
     sort: float | None  # None sorts last (unknown, varying, or no comparable figure)
     origin: Origin
     unknown: bool = False
+    english: str = ""  # the value in English, for the report form (the issue tracker's language)
+    detail: str | None = None  # the source's own wording where the text is a normalized figure
 
 
 @dataclass(frozen=True)
@@ -96,6 +119,7 @@ class OfferingView:
     notes: Prose | None
     sources: list[SourceView]
     usd_text: str | None  # the normalized price worded, when the source's unit or currency differs
+    price_source: str | None  # the provider's own page that states the price, for "prices at the provider"
 
     @property
     def product(self) -> str:
@@ -150,9 +174,9 @@ def _tiers_text(tiers: list[Tier], currency: str, unit: str, t: Strings) -> list
     for tier in tiers:
         rate = f"{t.money(tier.amount, currency)}/{unit_text}"
         if tier.up_to is not None:
-            parts.append(f"{rate} {t('price.tier_up_to', size=f'{t.number(tier.up_to)} {size_unit}')}")
+            parts.append(t("price.tier_up_to", rate=rate, size=f"{t.number(tier.up_to)} {size_unit}"))
         elif len(tiers) > 1:
-            parts.append(f"{t('price.tier_above')} {rate}")
+            parts.append(t("price.tier_above", rate=rate))
         else:
             parts.append(rate)
     return parts
@@ -163,9 +187,10 @@ def price_text(price: Price, t: Strings) -> str:
     parts = _tiers_text(price.tiers, currency, unit, t)
     if price.monthly_fee:
         parts.append(t("price.monthly_fee", amount=t.money(price.monthly_fee, currency)))
+    separator = t("list.separator")
     if price.idle_tiers:
-        parts.append(t("price.idle", price="; ".join(_tiers_text(price.idle_tiers, currency, unit, t))))
-    return "; ".join(parts)
+        parts.append(t("price.idle", price=separator.join(_tiers_text(price.idle_tiers, currency, unit, t))))
+    return separator.join(parts)
 
 
 def normalized_text(price: Price, figures: Figures, t: Strings) -> str | None:
@@ -179,10 +204,42 @@ def egress_text(egress: Egress, t: Strings) -> str:
     per = t(f"unit.{egress.per}")
     text = f"{t.money(egress.amount, egress.currency.value)}/{per}"
     if egress.included_gb:
-        text += f" ({t('egress.included', amount=f'{t.number(egress.included_gb)} {per}')})"
+        text += t("text.aside", text=t("egress.included", amount=f"{t.number(egress.included_gb)} {per}"))
     if egress.allowance_pooled:
-        text += f" ({t('egress.pooled')})"
+        text += t("text.aside", text=t("egress.pooled"))
     return text
+
+
+def throughput_text(mb_s: float | None, t: Strings) -> str:
+    """The highest published figure, in the language's number format: 'bis 10 GB/s'."""
+    if mb_s is None:
+        return t("throughput.see_source")
+    if mb_s >= 1000:
+        return t("throughput.up_to", value=f"{t.decimal(mb_s / 1000)} GB/s")
+    return t("throughput.up_to", value=f"{t.decimal(mb_s)} MB/s")
+
+
+def english_text(offering: Offering, fact: Fact) -> str:
+    """A value as the data states it, in English, for the issue form (the tracker's language)."""
+    value = offering.value_of(fact)
+    if isinstance(value, Price):
+        tiers = "; ".join(
+            f"{tier.amount} {value.currency}/{value.unit}" + (f" up to {tier.up_to:g}" if tier.up_to else "")
+            for tier in value.tiers
+        )
+        fee = f"; plus {value.monthly_fee} {value.currency} per month" if value.monthly_fee else ""
+        idle = (
+            f"; while idle {value.idle_tiers[0].amount} {value.currency}/{value.unit}"
+            if value.idle_tiers
+            else ""
+        )
+        return tiers + fee + idle
+    if isinstance(value, Egress):
+        allowance = f", {value.included_gb:g} {value.per} included" if value.included_gb else ""
+        return f"{value.amount} {value.currency}/{value.per}{allowance}"
+    if isinstance(value, list):
+        return ", ".join(value)
+    return str(value).replace("_", " ")
 
 
 def _word(fact: Fact, value: str, t: Strings) -> str:
@@ -206,7 +263,7 @@ def value_text(fact: Fact, value: object, t: Strings) -> str:
     if isinstance(value, Egress):
         return egress_text(value, t)
     if isinstance(value, list):  # regions
-        return ", ".join(value)
+        return t("list.comma").join(value)
     if fact in (Fact.throughput, Fact.max_size) and value != UNKNOWN:
         return str(value)
     return _word(fact, str(value), t)
@@ -224,16 +281,30 @@ def source_view(number: int, source: Source, t: Strings) -> SourceView:
     )
 
 
+def _cell(offering: Offering, figures: Figures, fact: Fact, t: Strings) -> Cell:
+    origin = figures.facts[fact]
+    if fact is Fact.throughput and origin.known:
+        text, detail = throughput_text(figures.sort[fact], t), offering.throughput
+    else:
+        text, detail = _cell_text(offering, fact, t), None
+    return Cell(
+        text=text,
+        sort=figures.sort[fact],
+        origin=origin,
+        unknown=not origin.known,
+        english=english_text(offering, fact),
+        detail=detail,
+    )
+
+
+def _price_source(offering: Offering, figures: Figures) -> str | None:
+    """The first source of the price that is the provider's own page."""
+    own = [n for n in figures.facts[Fact.price].sources if not offering.sources[n - 1].third_party]
+    return offering.sources[own[0] - 1].url if own else None
+
+
 def offering_view(number: int, offering: Offering, figures: Figures, t: Strings) -> OfferingView:
-    cells: dict[str, Cell] = {
-        fact: Cell(
-            text=_cell_text(offering, fact, t),
-            sort=figures.sort[fact],
-            origin=figures.facts[fact],
-            unknown=not figures.facts[fact].known,
-        )
-        for fact in (*COLUMNS, Fact.regions)
-    }
+    cells: dict[str, Cell] = {fact: _cell(offering, figures, fact, t) for fact in (*COLUMNS, Fact.regions)}
     return OfferingView(
         number=number,
         offering=offering,
@@ -244,6 +315,7 @@ def offering_view(number: int, offering: Offering, figures: Figures, t: Strings)
         notes=t.prose(offering.notes),
         sources=[source_view(n, s, t) for n, s in enumerate(offering.sources, 1)],
         usd_text=normalized_text(offering.price, figures, t) if isinstance(offering.price, Price) else None,
+        price_source=_price_source(offering, figures),
     )
 
 
@@ -269,9 +341,9 @@ def provider_view(
     )
 
 
-def _offerings_where(providers: list[ProviderView], fact: Fact, value: str) -> list[str]:
+def _offerings_where(providers: list[ProviderView], fact: Fact, value: str, t: Strings) -> list[str]:
     return [
-        f"{provider.name} ({offering.product})"
+        f"{provider.name}{t('text.aside', text=offering.product)}"
         for provider in providers
         for offering in provider.offerings
         if offering.value(fact) == value
@@ -288,12 +360,13 @@ def _data_questions(providers: list[ProviderView], t: Strings) -> list[tuple[str
         ("shared", Fact.multi_attach, "yes"),
         ("spot", Fact.spot_usable, "yes"),
     ]:
-        matches = _offerings_where(providers, fact, answer)
+        matches = _offerings_where(providers, fact, answer, t)
         unknown = sum(1 for o in offerings if o.cells[fact.value].unknown)
         text = t(f"faq.{key}.answer", list=t.join(matches)) if matches else t("faq.none")
-        questions.append((t(f"faq.{key}.question"), f"{text} {t('faq.unknown_count', count=unknown)}"))
+        answer = t("text.sentences", first=text, second=t("faq.unknown_count", count=unknown))
+        questions.append((t(f"faq.{key}.question"), answer))
     idle = [
-        f"{p.name} ({o.product}): {o.cells[Fact.price.value].text}"
+        t("text.labelled", label=f"{p.name}{t('text.aside', text=o.product)}", text=o.cells[Fact.price].text)
         for p in providers
         for o in p.offerings
         if o.figures.usd and o.figures.usd.idle_tiers
@@ -317,10 +390,10 @@ def _data_questions(providers: list[ProviderView], t: Strings) -> list[tuple[str
                 t("faq.cheapest.question"),
                 t(
                     "faq.cheapest.answer",
-                    offering=f"{name} ({offering.product})",
+                    offering=f"{name}{t('text.aside', text=offering.product)}",
                     price=offering.cells[Fact.price.value].text,
                     usd=t.money(round(usd, 4), "USD"),
-                    count=len(priced),
+                    priced=t("faq.cheapest.priced", count=len(priced)),
                 ),
             )
         )

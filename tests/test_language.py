@@ -1,0 +1,90 @@
+"""Language quality of the built pages: plural and number rules (CLDR), Chinese punctuation and spacing.
+
+Run on the real site: these are rules every page must keep whatever the data says.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from bs4 import BeautifulSoup
+from conftest import LANGUAGE_PREFIX, LANGUAGES, Build
+
+from gpustorage.transform import Strings
+
+CJK = "\u3400-\u4dbf\u4e00-\u9fff"
+CJK_PUNCTUATION = "，。；：！？（）、"
+
+
+def visible_text(build: Build, lang: str) -> dict[str, str]:
+    """The article text of every page of one language (code and the URLs in it left out)."""
+    prefix = LANGUAGE_PREFIX[lang]
+    pages = {}
+    for file in sorted(build.site.rglob("index.html")):
+        relative = file.relative_to(build.site).as_posix()
+        others = [p for other, p in LANGUAGE_PREFIX.items() if p and other != lang]
+        if not relative.startswith(prefix) or any(relative.startswith(p) for p in others):
+            continue
+        soup = BeautifulSoup(file.read_text(encoding="utf-8"), "html.parser")
+        article = soup.select_one("article")
+        for tag in article.select("script, .gs-sources, select"):
+            tag.decompose()
+        for tag in article.select("code, pre, a[href^='http']"):
+            tag.replace_with("X")  # Latin text of its own: a space beside it is right
+        # each block on its own: inline parts join as the browser joins them (a line break is a space)
+        blocks = article.select("p, li, td, th, h1, h2, h3, caption, legend, button")
+        pages[relative] = "\n".join(" ".join(block.get_text().split()) for block in blocks)
+    return pages
+
+
+def test_chinese_has_full_width_punctuation_and_no_spaces_between_characters(real_site: Build) -> None:
+    problems = []
+    for page, text in visible_text(real_site, "zh").items():
+        for pattern, what in (
+            (rf"[{CJK}{CJK_PUNCTUATION}] [{CJK}{CJK_PUNCTUATION}]", "a space between Chinese characters"),
+            (rf"[{CJK}][,;:!?]|[,;:!?] ?[{CJK}]", "ASCII punctuation in Chinese text"),
+        ):
+            problems += [f"{page}: {what}: …{m.group()}…" for m in re.finditer(pattern, text)][:3]
+    assert problems == []
+
+
+def test_german_plurals_agree_with_their_numbers(real_site: Build) -> None:
+    plural_after_one = re.compile(r"(?<![\d.,])1 (Speicherangebote|Angebote|Anbietern|Werte|Tage|Monate)\b")
+    for page, text in visible_text(real_site, "de").items():
+        assert not plural_after_one.search(text), page
+
+
+def test_romanian_puts_de_after_numbers_from_twenty(real_site: Build) -> None:
+    """CLDR: Romanian says '20 de oferte' (other) but '2 oferte' and '101 oferte' (few)."""
+    missing_de = re.compile(r"(?<![\d.,])(\d{1,3}(?:\.\d{3})*) (furnizori|oferte|valori|zile|luni)\b")
+    for page, text in visible_text(real_site, "ro").items():
+        for match in missing_de.finditer(text):
+            number = int(match.group(1).replace(".", ""))
+            assert 1 <= number % 100 <= 19 or number < 20, f"{page}: '{match.group()}' needs 'de'"
+
+
+@pytest.mark.parametrize(
+    ("lang", "count", "expected"),
+    [
+        ("de", 1, "1 Speicherangebot"),
+        ("de", 1000, "1.000 Speicherangebote"),
+        ("ro", 1, "1 ofertă de stocare"),
+        ("ro", 19, "19 oferte de stocare"),
+        ("ro", 20, "20 de oferte de stocare"),
+        ("ro", 101, "101 oferte de stocare"),
+        ("ro", 120, "120 de oferte de stocare"),
+        ("zh", 1000, "1,000 种存储方案"),
+    ],
+)
+def test_counts_take_the_plural_form_and_number_format_of_the_language(
+    fixture_build, lang: str, count: int, expected: str
+) -> None:
+    t: Strings = fixture_build.views[lang].t
+    assert t("providers.count", count=count) == expected
+
+
+def test_every_language_words_a_mark_alike(fixture_build) -> None:
+    """The stale mark means 'outdated' in every language, not 'possibly outdated' in one."""
+    marks = {lang: fixture_build.dataset.strings[lang].ui["stale.badge"] for lang in LANGUAGES}
+    assert marks == {"de": "veraltet", "zh": "已过时", "ro": "învechit"}

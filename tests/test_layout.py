@@ -1,0 +1,179 @@
+"""The comparison on a laptop and on a phone, in every language, in a real Chromium (issue: a table
+that fits, a header row that stays, cards on a phone, focus you can see).
+
+Layout is checked on the real site: its texts are the long ones readers see. Nothing here depends on
+a value, only on the page fitting its screen.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import LANGUAGE_PREFIX, LANGUAGES
+
+pytestmark = pytest.mark.browser
+LAPTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def open_page(browser):
+    contexts = []
+
+    def opener(url: str, viewport: dict[str, int], **options):
+        context = browser.new_context(viewport=viewport, **options)
+        contexts.append(context)
+        tab = context.new_page()
+        tab.goto(url)
+        tab.wait_for_selector("#comparison-tools-toggle:not([hidden])", state="attached")
+        return tab
+
+    yield opener
+    for context in contexts:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_laptop_every_column_fits_and_the_header_stays(open_page, real_server: str, lang: str) -> None:
+    page = open_page(f"{real_server}/{LANGUAGE_PREFIX[lang]}", LAPTOP)
+    fit = page.evaluate(
+        """() => {
+        const table = document.getElementById('comparison');
+        const box = table.parentElement.getBoundingClientRect();
+        const heads = [...table.tHead.rows[0].cells].filter(c => !c.hidden);
+        return {overflowing: heads.filter(c => c.getBoundingClientRect().right > box.right + 1)
+                                  .map(c => c.title),
+                sideways: document.documentElement.scrollWidth - innerWidth};
+        }"""
+    )
+    assert fit == {"overflowing": [], "sideways": 0}
+    # half-way down the table the header row is still in view, just below the site's header
+    page.evaluate(
+        "() => { const t = document.getElementById('comparison');"
+        " scrollTo(0, t.getBoundingClientRect().top + scrollY + t.offsetHeight / 2); }"
+    )
+    head = page.evaluate(
+        """() => {
+        const th = document.querySelector('#comparison thead th');
+        const bar = document.querySelector('.md-header').getBoundingClientRect();
+        const r = th.getBoundingClientRect();
+        const atPoint = document.elementFromPoint(r.left + 5, r.top + r.height / 2);
+        return {top: Math.round(r.top), bar: Math.round(bar.bottom),
+                visible: r.bottom > 0 && r.top < innerHeight, onTop: atPoint?.closest('th') === th};
+        }"""
+    )
+    assert head["visible"] and head["onTop"]
+    assert abs(head["top"] - head["bar"]) <= 2
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_offerings_are_cards_within_a_screen_and_a_half(
+    open_page, real_server: str, lang: str
+) -> None:
+    page = open_page(f"{real_server}/{LANGUAGE_PREFIX[lang]}", PHONE, is_mobile=True, has_touch=True)
+    layout = page.evaluate(
+        """() => {
+        const row = document.querySelector('#comparison tr.gs-offering');
+        return {sideways: document.documentElement.scrollWidth - innerWidth,
+                firstRow: row.getBoundingClientRect().top + scrollY, screen: innerHeight,
+                display: getComputedStyle(row).display,
+                toolsShown: document.getElementById('comparison-tools').checkVisibility()};
+        }"""
+    )
+    assert layout["sideways"] == 0
+    assert layout["display"] == "block"
+    assert layout["firstRow"] < 1.5 * layout["screen"]
+    assert not layout["toolsShown"]  # folded into one control
+    page.click("#comparison-tools-toggle")
+    assert page.get_attribute("#comparison-tools-toggle", "aria-expanded") == "true"
+    assert page.is_visible("#comparison-tools")
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") == 0
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_every_control_shows_where_the_focus_is(open_page, server: str, viewport) -> None:
+    page = open_page(f"{server}/zh/", viewport)
+    if viewport is PHONE:
+        page.click("#comparison-tools-toggle")
+    page.click("#comparison-tools button[data-preset=fleet]")  # a chosen preset, to tell focus from choice
+    page.evaluate(
+        "window.pressedColour = "
+        "getComputedStyle(document.querySelector('[aria-pressed=true]')).backgroundColor"
+    )
+    page.focus("#comparison-tools button[data-preset]")
+    page.keyboard.press("Shift+Tab")  # focus moved by the keyboard from here on, as a keyboard user moves it
+    page.keyboard.press("Tab")
+    steps = 0
+    for _ in range(60):
+        focused = page.evaluate(
+            """() => { const e = document.activeElement; const s = getComputedStyle(e);
+            return {id: e.name || e.dataset.preset || e.textContent.trim().slice(0, 20) || e.tagName,
+                    inside: Boolean(e.closest('#comparison-tools, #comparison, .gs-after-table')),
+                    ring: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2,
+                    pressedLook: e.getAttribute('aria-pressed') === 'false' &&
+                      s.backgroundColor === pressedColour}; }"""
+        )
+        if not focused["inside"]:
+            break
+        assert focused["ring"], f"no focus indicator on {focused['id']}"
+        assert not focused["pressedLook"], f"{focused['id']} looks pressed while only focused"
+        steps += 1
+        page.keyboard.press("Tab")
+    assert steps >= 20  # presets, filters, sort, calculator, and on into the table
+
+
+def test_tab_stops_from_the_top_to_past_the_table_are_few(open_page, real_server: str) -> None:
+    """A skip link leads past the table; inside it each row has at most two stops (the price's page
+    and the report flag)."""
+    page = open_page(f"{real_server}/", LAPTOP)
+    stops = page.evaluate(
+        """() => [...document.querySelectorAll('a[href], button, input, select, [tabindex]')]
+              .filter(e => e.tabIndex >= 0 && !e.disabled && e.checkVisibility())"""
+        ".map(e => e.classList.contains('gs-skip') ? 'skip'"
+        " : e.closest('#comparison tr.gs-offering') ? 'row' : 'other')"
+    )
+    skip = stops.index("skip")
+    rows = len(page.query_selector_all("#comparison tr.gs-offering"))
+    assert stops.count("row") <= 2 * rows
+    assert skip < 60, "the skip link must come before the table, early"
+    page.focus(".gs-skip")
+    page.keyboard.press("Enter")
+    assert page.evaluate("location.hash") == "#comparison-end"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_404_page_speaks_the_readers_language_and_leads_back(
+    open_page, browser, server: str, fixture_build, lang: str
+) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}404.html")
+    t = fixture_build.views[lang].t
+    assert page.text_content("article h1") == t("notfound.title")
+    links = page.eval_on_selector_all(
+        "article .gs-not-found a", "as => as.map(a => new URL(a.href).pathname)"
+    )
+    assert links == [f"/{LANGUAGE_PREFIX[lang]}", f"/{LANGUAGE_PREFIX[lang]}providers/"]
+    page.click("article .gs-search-link")
+    assert page.is_visible("input.md-search__input")
+    assert t("footer.text") in page.text_content(".md-copyright")
+    context.close()
+
+
+def test_the_sections_are_visible_on_a_desktop(open_page, server: str, fixture_build) -> None:
+    page = open_page(f"{server}/ro/", {"width": 1024, "height": 800})
+    tabs = page.eval_on_selector_all(
+        ".md-tabs__link", "ls => ls.filter(l => l.checkVisibility()).map(l => l.textContent.trim())"
+    )
+    assert len(tabs) == 4
+
+
+def test_without_javascript_a_notice_stands_where_the_tools_would_be(
+    browser, server: str, fixture_build
+) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{server}/?billed=yes")
+    assert page.is_visible(".gs-noscript")
+    assert page.text_content(".gs-noscript") == fixture_build.views["de"].t("tools.noscript")
+    assert page.is_hidden("#comparison-tools")
+    context.close()
