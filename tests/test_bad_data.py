@@ -98,7 +98,7 @@ CASES = [
     Case(
         "bounded last tier", edit("{amount: 0.05}", "{up_to: 5000, amount: 0.05}"), f"{BAD}:7:", "last tier"
     ),
-    Case("negative price", edit("amount: 0.05", "amount: -0.05"), f"{BAD}:12:", "greater than or equal to 0"),
+    Case("negative price", edit("amount: 0.05", "amount: -0.05"), f"{BAD}:12:", "must be at least 0"),
     Case(
         "unknown currency", edit("currency: USD", "currency: GBP"), f"{BAD}:8:", "'currency' must be one of"
     ),
@@ -179,7 +179,7 @@ CASES = [
         f"{BAD}:6:",
         "at most 200 characters",
     ),
-    Case("blank name", edit("name: Example Cloud", 'name: "   "'), f"{BAD}:2:", "visible character"),
+    Case("blank name", edit("name: Example Cloud", 'name: "   "'), f"{BAD}:2:", "visible letter or digit"),
     Case(
         "markup in a name",
         edit("name: Example Cloud", "name: <script>alert(1)</script>"),

@@ -65,8 +65,8 @@ def test_good_file_is_valid(tmp_path: Path) -> None:
         (
             ("url: https://example.com/docs", "url: http://example.com/docs"),
             [
-                "example.yaml:23:9: 'url' must be an https:// URL without spaces, quotes, backslashes or "
-                "angle brackets; got 'http://example.com/docs'"
+                "example.yaml:23:9: 'url' must be an https:// URL with a host name such as example.com; "
+                "got 'http://example.com/docs': it must start with https://"
             ],
         ),
         (

@@ -116,10 +116,15 @@ def providers_json(dataset: Dataset, derived: Derived, today: dt.date) -> dict[s
     }
 
 
+# What starts a formula in a spreadsheet, also after leading spaces and in full-width form (＝＋－＠)
+_FORMULA_START = frozenset("=+-@\t\r\uff1d\uff0b\uff0d\uff20")
+
+
 def _csv_text(value: Any) -> str:
-    """A cell no spreadsheet will run as a formula."""
+    """A cell no spreadsheet will run as a formula: one that could start one is prefixed with '."""
     text = "" if value is None else str(value)
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    first = text.lstrip(" \u00a0\u3000")[:1] or text[:1]
+    return f"'{text}" if first in _FORMULA_START else text
 
 
 def _csv_row(
@@ -167,7 +172,8 @@ def _tiers_text(tiers: list[Any]) -> str:
 
 def offerings_csv(dataset: Dataset, derived: Derived) -> str:
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    # every field quoted: a reader splitting on ';' (German Excel's default) sees no formula either
+    writer = csv.writer(buffer, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writerow(CSV_COLUMNS)
     for pid, provider in dataset.providers.items():
         for number, (offering, figures) in enumerate(

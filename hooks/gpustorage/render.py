@@ -1,8 +1,10 @@
 """Stage 4, render: Jinja templates turn a language view into Markdown (with HTML blocks) and JSON-LD.
 
-Every string from data is escaped where it lands: Jinja's autoescape covers HTML blocks, and the `md`
-filter makes text inert inside Markdown (HTML entities plus backslash escapes), so no data can add
-markup, links or scripts.
+Every string from data (provider files, interface strings, exchange rates, front matter) is escaped
+where it lands, by one set of rules: `html` (MarkupSafe's escaping, which Jinja's autoescape applies in
+HTML blocks), `md` (the same entities plus `#` and backslash escapes, so text is inert inside
+Markdown), `script_json` inside <script>, and `site_texts` for what the theme prints itself. No data can
+add markup, links or scripts.
 """
 
 from __future__ import annotations
@@ -26,19 +28,49 @@ from .transform import Cell, OfferingView, ProviderView, SiteView, SourceView
 
 _MD_ESCAPABLE = re.compile(r"([\\`*_{}\[\]|!])")
 _LIST_START = re.compile(r"^([-+]|\d+(?=[.)]))")
+# MarkupSafe's entities, plus '#' (a heading's closing sequence) in one pass, so that no entity is
+# escaped twice ("Tom's" stays "Tom&#39;s", never "Tom&&#35;39;s")
+_MD_ENTITIES = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;", "#": "&#35;"}
+)
+
+
+def html(text: object) -> Markup:
+    """Text escaped for HTML (content and quoted attributes): the escaping Jinja's autoescape applies."""
+    return escape(str(text))
 
 
 def md(text: object) -> Markup:
     """Escape text for inline Markdown: one line, HTML entities, and backslashes before markup."""
     flat = " ".join(str(text).split())
-    html_safe = str(escape(flat)).replace("#", "&#35;")
-    escaped = _MD_ESCAPABLE.sub(r"\\\1", html_safe)
+    escaped = _MD_ESCAPABLE.sub(r"\\\1", flat.translate(_MD_ENTITIES))
     # a leading "- ", "+ " or "1. " would start a list: escape the marker's punctuation
     marker = _LIST_START.match(escaped)
     if marker:
         end = marker.end()
         escaped = f"\\{escaped}" if marker.group(1) in "-+" else f"{escaped[:end]}\\{escaped[end:]}"
     return Markup(escaped)
+
+
+def site_texts(view: SiteView) -> dict[str, Markup]:
+    """The texts the theme prints itself (site name, description, Open Graph locale), escaped.
+
+    Material's templates do not autoescape; an escaped Markup value prints as it should there, and
+    `|e` leaves it as it is."""
+    return {
+        "site_name": html(view.t("site.name")),
+        "site_description": html(view.t("site.description")),
+        "og_locale": html(view.t("site.og_locale")),
+    }
+
+
+def front_matter(meta: dict[str, Any]) -> None:
+    """A page's title and description (from its front matter, whichever file it came from) escaped in
+    place: the theme prints them as they are."""
+    for key in ("title", "description"):
+        value = meta.get(key)
+        if isinstance(value, str) and not isinstance(value, Markup):
+            meta[key] = html(value)
 
 
 def script_json(value: Any) -> str:
@@ -104,6 +136,13 @@ _FORM_TABLE = [chr(b) if b in _FORM_SAFE else "+" if b == 0x20 else f"%{b:02X}" 
 
 def _form_quote(text: str) -> str:
     return "".join(map(_FORM_TABLE.__getitem__, text.encode("utf-8")))
+
+
+MAX_REPORT_URL = 8192  # browsers and GitHub accept longer links, but a report needs no more
+
+
+def _cut(text: str, limit: int | None) -> str:
+    return text if limit is None or len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _pairs(tiers: tuple[UsdTier, ...]) -> str:
@@ -252,18 +291,26 @@ def _snippets(view: SiteView) -> dict[str, Callable[..., Any]]:
         return reports[key]
 
     def _report_url(provider: ProviderView, offering: OfferingView) -> str:
-        current = "\n".join(
-            f"{t(f'column.{fact.value}')}: {offering.cells[fact.value].text}" for fact in COLUMNS
-        )
-        query = {
-            "template": "wrong-value.yml",
-            "title": f"[{provider.name}] {offering.product}",
-            "provider": provider.id,
-            "offering": offering.product,
-            "field": "",
-            "current": current,
-        }
-        return f"{view.repository}/issues/new?" + "&".join(f"{k}={_form_quote(v)}" for k, v in query.items())
+        values = [(t(f"column.{fact.value}"), offering.cells[fact.value].text) for fact in COLUMNS]
+        limit: int | None = None  # the longest value kept whole; None: all of them
+        while True:
+            current = "\n".join(f"{name}: {_cut(text, limit)}" for name, text in values)
+            if limit is not None:
+                current += "\n" + t("report.shortened")
+            query = {
+                "template": "wrong-value.yml",
+                "title": f"[{provider.name}] {offering.product}",
+                "provider": provider.id,
+                "offering": offering.product,
+                "field": "",
+                "current": current,
+            }
+            url = f"{view.repository}/issues/new?" + "&".join(
+                f"{k}={_form_quote(v)}" for k, v in query.items()
+            )
+            if len(url) <= MAX_REPORT_URL or limit == 1:
+                return url
+            limit = 400 if limit is None else max(1, limit // 2)
 
     return {
         "cell": cell,
