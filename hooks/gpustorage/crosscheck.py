@@ -76,11 +76,11 @@ def currencies(display: str, rates: ExchangeRates, providers: Mapping[str, Provi
     ]
 
 
-def _page_text(file: Path, root: Path, problems: list[Problem]) -> str:
+def _page_text(file: Path, root: Path, problems: list[Problem]) -> str | None:
     """A docs page's text; a page that is not UTF-8 is a problem at its first bad byte."""
     text, found = decode(file.read_bytes(), file.relative_to(root).as_posix())
     problems += found
-    return text or ""
+    return text
 
 
 def pages(docs: Path, root: Path, languages: list[str]) -> list[Problem]:
@@ -104,10 +104,11 @@ def pages(docs: Path, root: Path, languages: list[str]) -> list[Problem]:
             display = (docs / lang / relative).relative_to(root).as_posix()
             problems.append(Problem(display, 1, 1, f"missing page: it exists in {owners}; translate it"))
     for relative in sorted(set.intersection(*(set(p) for p in found.values())) if found else ()):
-        markers = {lang: set(MARKER.findall(texts[lang][relative])) for lang in languages}
+        markers = {lang: set(MARKER.findall(texts[lang][relative] or "")) for lang in languages}
         first = languages[0]
         for lang in languages[1:]:
-            if markers[lang] != markers[first]:
+            unread = texts[lang][relative] is None or texts[first][relative] is None
+            if markers[lang] != markers[first] and not unread:
                 display = found[lang][relative].relative_to(root).as_posix()
                 expected = ", ".join(f"<!-- data:{m} -->" for m in sorted(markers[first])) or "none"
                 problems.append(
@@ -122,12 +123,14 @@ def provider_id(provider_id: str, display: str, docs: Path, root: Path) -> list[
     """A provider's page is providers/<id>/ in each language: its id may name no page or folder that
     exists (or may) there or at a language root, or it would replace that page."""
     holders: dict[str, str] = {}
-    for language_root in sorted(p for p in docs.iterdir() if p.is_dir()) if docs.is_dir() else []:
+    language_roots = sorted(p for p in docs.iterdir() if p.is_dir()) if docs.is_dir() else []
+    # the pages beside the provider's own first, then those at the language roots
+    for folder in [r / "providers" for r in language_roots] + language_roots:
+        for entry in sorted(folder.iterdir()) if folder.is_dir() else []:
+            name = entry.stem if entry.suffix == ".md" else entry.name
+            holders.setdefault(name, entry.relative_to(root).as_posix())
+    for language_root in language_roots:
         holders.setdefault(language_root.name, f"the language folder {language_root.relative_to(root)}/")
-        for folder in (language_root, language_root / "providers"):
-            for entry in sorted(folder.iterdir()) if folder.is_dir() else []:
-                name = entry.stem if entry.suffix == ".md" else entry.name
-                holders.setdefault(name, entry.relative_to(root).as_posix())
     holder = holders.get(provider_id) or RESERVED_IDS.get(provider_id)
     if holder is None:
         return []
@@ -149,22 +152,22 @@ def name_key(name: str) -> str:
 
 
 def unique_names(named: Mapping[str, tuple[Provider, Document]]) -> list[Problem]:
-    """Provider names must be told apart by a reader: no two may look alike."""
-    first: dict[str, tuple[str, str]] = {}
-    problems = []
+    """Provider names must be told apart by a reader: no two may look alike. Each file of a pair is
+    named in the other's problem."""
+    groups: dict[str, list[tuple[Provider, Document]]] = {}
     for _, (provider, doc) in sorted(named.items()):
-        key = name_key(provider.name)
-        if key in first:
-            other_name, other_path = first[key]
+        groups.setdefault(name_key(provider.name), []).append((provider, doc))
+    problems = []
+    for group in groups.values():
+        for provider, doc in group if len(group) > 1 else []:
+            others = " and ".join(f"'{p.name}' in {d.path}" for p, d in group if d is not doc)
             problems.append(
                 doc.problem(
                     ("name",),
-                    f"the name '{provider.name}' looks the same as '{other_name}' in {other_path} "
-                    "(ignoring case, width and look-alike letters); give each provider a distinct name",
+                    f"the name '{provider.name}' looks the same as {others} (ignoring case, width and "
+                    "look-alike letters); give each provider a distinct name",
                 )
             )
-        else:
-            first[key] = (provider.name, doc.path)
     return problems
 
 
@@ -224,11 +227,13 @@ def plausible(doc: Document, provider: Provider, rates: ExchangeRates | None) ->
                     loc = ("offerings", i, "price", field, j)
                     if usd is not None and per_gb_month(tier.amount, unit) * usd > MAX_USD_PER_GB_MONTH:
                         value = per_gb_month(tier.amount, unit) * usd
+                        given = f"{tier.amount:g} {price.currency.value} per {unit}"
+                        converted = f"{value:.4g} USD per GB-month"
+                        said = given if given == converted else f"{given} is {converted}"
                         problems.append(
                             doc.problem(
                                 (*loc, "amount"),
-                                f"'amount' {tier.amount:g} {price.currency.value} per {unit} is "
-                                f"{value:.4g} USD per GB-month, above the plausible maximum of "
+                                f"'amount' {said}, above the plausible maximum of "
                                 f"{MAX_USD_PER_GB_MONTH:g}; check the amount and the unit",
                             )
                         )
@@ -244,7 +249,7 @@ def plausible(doc: Document, provider: Provider, rates: ExchangeRates | None) ->
                 problems.append(
                     doc.problem(
                         ("offerings", i, "price", "monthly_fee"),
-                        f"'monthly_fee' is {price.monthly_fee * usd:.4g} USD, above the plausible maximum "
+                        f"'monthly_fee' is {price.monthly_fee * usd:,.0f} USD, above the plausible maximum "
                         f"of {MAX_MONTHLY_FEE_USD:,.0f} USD per month",
                     )
                 )

@@ -10,6 +10,7 @@ import csv
 import datetime as dt
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -118,11 +119,14 @@ def providers_json(dataset: Dataset, derived: Derived, today: dt.date) -> dict[s
 
 # What starts a formula in a spreadsheet, also after leading spaces and in full-width form (＝＋－＠)
 _FORMULA_START = frozenset("=+-@\t\r\uff1d\uff0b\uff0d\uff20")
+# ...and inside a value, after a separator some reader may split on (';' in German Excel, ',' or tab)
+_INNER_FORMULA = re.compile(r"([;,\t][ \u00a0\u3000]*)([=+\-@\uff1d\uff0b\uff0d\uff20])")
 
 
 def _csv_text(value: Any) -> str:
-    """A cell no spreadsheet will run as a formula: one that could start one is prefixed with '."""
-    text = "" if value is None else str(value)
+    """A cell no spreadsheet will run as a formula, whichever separator it splits on: a value that
+    could start one is prefixed with ', and so is a sign right after a separator inside it."""
+    text = _INNER_FORMULA.sub(r"\1'\2", "" if value is None else str(value))
     first = text.lstrip(" \u00a0\u3000")[:1] or text[:1]
     return f"'{text}" if first in _FORMULA_START else text
 

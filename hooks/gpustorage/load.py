@@ -36,6 +36,7 @@ class Document:
     value: Any
     text: str  # the file's text, as parsed
     positions: dict[KeyPath, Location] = field(default_factory=dict)
+    refused: set[KeyPath] = field(default_factory=set)  # values the reader refused (a problem each)
 
     def locate(self, key_path: KeyPath) -> Location:
         """The position of the deepest part of `key_path` that exists in the file."""
@@ -173,6 +174,7 @@ class _Builder:
         if id(node) in self.seen:
             line, column = self.doc.locate(path)
             self.problems.append(Problem(self.doc.path, line, column, _ALIAS))
+            self.doc.refused.add(path)
             return None
         self.seen.add(id(node))
         self.doc.positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
@@ -190,6 +192,7 @@ class _Builder:
             except _ScalarError as error:
                 line, column = node.start_mark.line + 1, node.start_mark.column + 1
                 self.problems.append(Problem(self.doc.path, line, column, str(error)))
+                self.doc.refused.add(path)
                 return None
         raise TypeError(node)  # unreachable: YAML has only these three node kinds
 

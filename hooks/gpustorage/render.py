@@ -36,8 +36,9 @@ _MD_ENTITIES = str.maketrans(
 
 
 def html(text: object) -> Markup:
-    """Text escaped for HTML (content and quoted attributes): the escaping Jinja's autoescape applies."""
-    return escape(str(text))
+    """Text escaped for HTML (content and quoted attributes): the escaping Jinja's autoescape applies
+    (text already escaped, a Markup value, stays as it is)."""
+    return escape(text)
 
 
 def md(text: object) -> Markup:

@@ -135,5 +135,7 @@ def check_model(doc: Document, model: type[M]) -> tuple[M | None, list[Problem]]
         for item in error.errors(include_url=False):
             full_loc = tuple(item["loc"])
             loc = tuple(part for part in full_loc if not (isinstance(part, str) and part.startswith("~")))
+            if loc in doc.refused:  # the reader has said what is wrong with this value
+                continue
             problems.append(doc.problem(loc, _message(item, model, full_loc)))
         return None, problems
