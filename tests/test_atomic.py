@@ -1,7 +1,8 @@
 """Atomic output: a build writes beside the site folder and swaps its output in only when every
 language has built; a failing or killed build leaves the previous site complete (hooks/mkdocs_engine.py).
 
-Two real builds after a first one: one killed mid-way, one failing in its second language.
+Two real builds over a copy of the session's fixture site: one killed mid-way, one failing in its
+second language.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import shutil
 import signal
 import subprocess
 import time
@@ -17,7 +19,7 @@ from types import SimpleNamespace
 
 import mkdocs_engine as engine
 import pytest
-from conftest import copy_project, mkdocs_build, mkdocs_command, use_fixture_data
+from conftest import Build, copy_project, mkdocs_build, mkdocs_command, use_fixture_data
 from mkdocs.utils import CountHandler
 
 
@@ -38,11 +40,11 @@ def staging_folders(site: Path) -> list[Path]:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built(tmp_path_factory: pytest.TempPathFactory, site: Build) -> Path:
+    """A copy of the fixture project with its site already built (the previous site)."""
     project = use_fixture_data(copy_project(tmp_path_factory.mktemp("atomic") / "project"))
-    build = mkdocs_build(project, project / "site")
-    assert build.returncode == 0, build.output
-    assert staging_folders(project / "site") == []
+    shutil.copytree(site.site, project / "site")
+    assert staging_folders(site.site) == []
     return project
 
 

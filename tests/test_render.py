@@ -158,3 +158,16 @@ def test_report_links_stay_within_8_kb(fixture_build: SiteBuild) -> None:
     assert len(long) <= MAX_REPORT_URL
     current = parse_qs(urlsplit(long).query)["current"][0]
     assert current.endswith(view.t("report.shortened")) and "价格价格" in current and "…\n" in current
+
+
+def test_data_links_show_the_address_they_lead_to(fixture_build: SiteBuild) -> None:
+    """The text of every link to a provider or source page is its address, so the host is in view
+    (and a URL can hold no user name or password that would pose as the host)."""
+    for view in fixture_build.views.values():
+        for provider in view.providers:
+            page = to_html(render_provider_page(view, provider))
+            links = page.select("ol.gs-sources a[href^='https://'], .gs-provider-meta a[href^='https://']")
+            data_links = [a for a in links if "gs-edit" not in (a.get("class") or [])]
+            assert data_links
+            for link in data_links:
+                assert link["href"] in link.get_text(), link

@@ -119,9 +119,10 @@ def pages(docs: Path, root: Path, languages: list[str]) -> list[Problem]:
     return problems
 
 
-def provider_id(provider_id: str, display: str, docs: Path, root: Path) -> list[Problem]:
-    """A provider's page is providers/<id>/ in each language: its id may name no page or folder that
-    exists (or may) there or at a language root, or it would replace that page."""
+def taken_names(docs: Path, root: Path) -> dict[str, str]:
+    """The page and folder names a provider id may not take, with what holds each: a provider's page
+    is providers/<id>/ in each language, and would replace a page or folder of that name there (or, should
+    provider pages ever move, at a language root)."""
     holders: dict[str, str] = {}
     language_roots = sorted(p for p in docs.iterdir() if p.is_dir()) if docs.is_dir() else []
     # the pages beside the provider's own first, then those at the language roots
@@ -131,7 +132,12 @@ def provider_id(provider_id: str, display: str, docs: Path, root: Path) -> list[
             holders.setdefault(name, entry.relative_to(root).as_posix())
     for language_root in language_roots:
         holders.setdefault(language_root.name, f"the language folder {language_root.relative_to(root)}/")
-    holder = holders.get(provider_id) or RESERVED_IDS.get(provider_id)
+    return {**RESERVED_IDS, **holders}
+
+
+def provider_id(provider_id: str, display: str, taken: Mapping[str, str]) -> list[Problem]:
+    """A collision of a provider id with a page or folder, naming both."""
+    holder = taken.get(provider_id)
     if holder is None:
         return []
     return [

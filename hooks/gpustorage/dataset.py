@@ -81,9 +81,10 @@ def load_providers(
     problems: list[Problem] = []
     languages = list(languages)
     today = today or build_date()
+    taken = crosscheck.taken_names(root / "docs", root)
     for file in sorted(files):
         doc, found = _provider_file(file, root)
-        problems += found + crosscheck.provider_id(file.stem, _display(file, root), root / "docs", root)
+        problems += found + crosscheck.provider_id(file.stem, _display(file, root), taken)
         if doc is None:
             continue
         provider, found = check_model(doc, Provider)

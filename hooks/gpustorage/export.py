@@ -214,7 +214,10 @@ def write_api(out: Path, dataset: Dataset, derived: Derived, today: dt.date) -> 
     """Write /api/v1/: providers.json, offerings.csv and the JSON Schemas."""
     out.mkdir(parents=True, exist_ok=True)
     # compact: the C encoder is several times faster than indented output, and readers use tools
-    compact = json.dumps(providers_json(dataset, derived, today), ensure_ascii=False, separators=(",", ":"))
+    # allow_nan=False: validation keeps every number finite; Infinity would not be JSON at all
+    compact = json.dumps(
+        providers_json(dataset, derived, today), ensure_ascii=False, separators=(",", ":"), allow_nan=False
+    )
     files = {
         "providers.json": compact + "\n",
         "offerings.csv": offerings_csv(dataset, derived),

@@ -76,7 +76,7 @@ def front_matter(meta: dict[str, Any]) -> None:
 
 def script_json(value: Any) -> str:
     """JSON that is safe inside <script>: no '<', '>' or '&' can close the tag or open a comment."""
-    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, allow_nan=False)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
@@ -148,7 +148,8 @@ def _cut(text: str, limit: int | None) -> str:
 
 def _pairs(tiers: tuple[UsdTier, ...]) -> str:
     """Tiers as the JSON pairs compare.js reads: [[upper bound in GB or null, USD per GB-month], ...]."""
-    return json.dumps([[tier.up_to_gb, tier.usd_per_gb_month] for tier in tiers], separators=(",", ":"))
+    pairs = [[tier.up_to_gb, tier.usd_per_gb_month] for tier in tiers]
+    return json.dumps(pairs, separators=(",", ":"), allow_nan=False)  # compare.js parses it: JSON only
 
 
 def row_attributes(offering: OfferingView) -> Markup:
