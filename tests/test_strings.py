@@ -162,3 +162,12 @@ def test_every_problem_of_a_strings_file_at_once(project: Path) -> None:
     assert any("'tools.sort' holds template syntax" in m for m in messages)
     assert any("unknown UI string 'extra.key'" in m for m in messages)
     assert all(p.path == "data/i18n/zh.yaml" and p.line > 1 for p in caught.value.problems)
+
+
+def test_the_definition_refuses_its_own_mistakes() -> None:
+    from gpustorage.strings import _parse
+
+    assert _parse("a.b {x} {y}\nc") == {"a.b": {"x", "y"}, "c": frozenset()}
+    for wrong in ("a\na", "a {X}", "a x", "a {x"):
+        with pytest.raises(ValueError, match="listed twice or has a placeholder not as"):
+            _parse(wrong)

@@ -154,9 +154,11 @@ faq.idle.answer {list}
 
 
 def _parse(definition: str) -> dict[str, frozenset[str]]:
-    keys = {}
+    keys: dict[str, frozenset[str]] = {}
     for line in definition.strip().splitlines():
         key, *placeholders = line.split()
+        if key in keys or not all(re.fullmatch(r"\{[a-z][a-z_]*\}", p) for p in placeholders):
+            raise ValueError(f"strings.py: {line!r} is listed twice or has a placeholder not as {{name}}")
         keys[key] = frozenset(p.strip("{}") for p in placeholders)
     return keys
 
