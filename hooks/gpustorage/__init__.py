@@ -31,7 +31,7 @@ class SiteBuild:
 
 
 def build_site(root: Path, languages: list[str], today: dt.date, repository: str) -> SiteBuild:
-    dataset = load_dataset(root, languages)
+    dataset = load_dataset(root, languages, today)
     derived = derive(dataset, today)
     covered = coverage(derived)
     views = {lang: site_view(dataset, derived, covered, lang, today, repository) for lang in languages}
@@ -51,8 +51,9 @@ class DatasetCache:
 
     @staticmethod
     def _fingerprint(root: Path) -> tuple[object, ...]:
+        # lstat: a dangling link is a file like any other here (loading names the problem)
         files = sorted((root / "data").rglob("*"))
-        return tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files)
+        return tuple((str(f), info.st_mtime_ns, info.st_size) for f in files for info in [f.lstat()])
 
     def get(self, root: Path, languages: list[str], today: dt.date, repository: str) -> SiteBuild:
         key = (tuple(languages), today, repository, *self._fingerprint(root))
