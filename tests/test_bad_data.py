@@ -476,16 +476,16 @@ CASES += [
     ),
     Case(
         "lone brace in an interface string",
-        ro("tools.sort", "Sortează după {column"),
-        ro_line("tools.sort"),
-        "has a lone '{' at character 15",
+        ro("regions.count", "Regiuni {count"),
+        ro_line("regions.count"),
+        "has a lone '{' at character 9",
         path=RO,
     ),
     Case(
         "unknown placeholder",
-        ro("tools.sort", "Sortează după {coloana}"),
-        ro_line("tools.sort"),
-        "'tools.sort' has no placeholder {coloana} (it may use {column})",
+        ro("regions.count", "Regiuni {numar}"),
+        ro_line("regions.count"),
+        "'regions.count' has no placeholder {numar} (it may use {count})",
         path=RO,
     ),
     Case(
@@ -497,8 +497,8 @@ CASES += [
     ),
     Case(
         "placeholder with a format",
-        ro("tools.sort", "Sortează după {column.__class__}"),
-        ro_line("tools.sort"),
+        ro("regions.count", "Regiuni {count.__class__}"),
+        ro_line("regions.count"),
         "placeholders are plain names",
         path=RO,
     ),

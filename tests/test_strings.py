@@ -36,8 +36,9 @@ def test_each_language_has_exactly_the_defined_keys(lang: str) -> None:
     assert set(doc.value["ui"]) == set(KEYS)
     assert check_file(doc) == []
     for key, text in doc.value["ui"].items():
-        used = {name for _, name, _, _ in string.Formatter().parse(text) if name}
-        assert used <= KEYS[key], key
+        for form in text.values() if isinstance(text, dict) else [text]:  # plural forms each
+            used = {name for _, name, _, _ in string.Formatter().parse(form) if name}
+            assert used <= KEYS[key], key
 
 
 def _literal_keys() -> set[str]:
@@ -50,6 +51,8 @@ def _literal_keys() -> set[str]:
 def _family_keys() -> set[str]:
     """Keys the code builds from names: column.<fact>, kind.<kind>, unit.<unit>, preset.<name>...."""
     keys = {f"column.{fact.value}" for fact in (*COLUMNS, Fact.regions)}
+    keys |= {f"column_short.{name}" for name in ("product", "checked", "cost", *(f.value for f in COLUMNS))}
+    keys |= {f"notfound.{part}" for part in ("title", "text", "guide", "providers", "search")}
     keys |= {f"kind.{kind.value}" for kind in StorageKind}
     keys |= {f"answer.{answer.value}" for answer in Answer if answer is not Answer.unknown}
     keys |= {f"region.{binding.value}" for binding in RegionBinding if binding is not RegionBinding.unknown}
@@ -99,14 +102,14 @@ def test_rendering_every_page_uses_only_defined_keys(fixture_build: SiteBuild, f
 @pytest.mark.parametrize(
     ("key", "text", "says"),
     [
-        ("tools.sort", "Sort by {column", "a lone '{' at character 9"),
-        ("tools.sort", "Sort by column}", "a lone '}' at character 15"),
-        ("tools.sort", "Sort by {colum}", "has no placeholder {colum} (it may use {column})"),
+        ("regions.count", "Regions {count", "a lone '{' at character 9"),
+        ("regions.count", "Regions count}", "a lone '}' at character 14"),
+        ("regions.count", "Regions {coun}", "has no placeholder {coun} (it may use {count})"),
         ("site.name", "Site {name}", "has no placeholder {name} (it takes none)"),
-        ("tools.sort", "{column!r}", "placeholders are plain names"),
-        ("tools.sort", "{column:>99999999}", "placeholders are plain names"),
-        ("tools.sort", "{0}", "placeholders are plain names"),
-        ("tools.sort", "{}", "placeholders are plain names"),
+        ("regions.count", "{count!r}", "placeholders are plain names"),
+        ("regions.count", "{count:>99999999}", "placeholders are plain names"),
+        ("regions.count", "{0}", "placeholders are plain names"),
+        ("regions.count", "{}", "placeholders are plain names"),
         ("site.name", "{{ config }}", "template syntax '{{'"),
         ("site.name", "{% if x %}y{% endif %}", "template syntax '{%'"),
         ("site.name", "{# note #}", "template syntax '{#'"),
@@ -152,14 +155,14 @@ def test_every_problem_of_a_strings_file_at_once(project: Path) -> None:
     file = project / "data" / "i18n" / "zh.yaml"
     text = file.read_text(encoding="utf-8")
     text = re.sub(r"\n  site\.name: [^\n]*", "\n  site.name: '<script>x</script> {oops'", text)
-    text = re.sub(r"\n  tools\.sort: [^\n]*", "\n  tools.sort: '{{ column }}'", text)
+    text = re.sub(r"\n  regions\.count: [^\n]*", "\n  regions.count: '{{ count }}'", text)
     file.write_text(text.replace("\nui:\n", "\nui:\n  extra.key: x\n", 1), encoding="utf-8")
     with pytest.raises(DataError) as caught:
         load_dataset(project, LANGUAGES, BUILD_DATE)
     messages = [p.message for p in caught.value.problems]
     assert any("'site.name' holds markup" in m for m in messages)
     assert any("'site.name' has a lone '{'" in m for m in messages)
-    assert any("'tools.sort' holds template syntax" in m for m in messages)
+    assert any("'regions.count' holds template syntax" in m for m in messages)
     assert any("unknown UI string 'extra.key'" in m for m in messages)
     assert all(p.path == "data/i18n/zh.yaml" and p.line > 1 for p in caught.value.problems)
 
