@@ -2,7 +2,8 @@
 
 static-i18n builds the site once per language and every event below runs in each of those builds.
 Data is loaded, validated and derived once (DatasetCache); each build only picks its language's view.
-Engine internals live in mkdocs_engine.py.
+The site is written beside site_dir and swapped in only when every language has built (see the
+engine's "atomic output"). Engine internals live in mkdocs_engine.py.
 """
 
 from __future__ import annotations
@@ -28,12 +29,15 @@ from gpustorage import DataError, DatasetCache, SiteBuild, SiteView
 from gpustorage.derive import build_date
 from gpustorage.export import write_api
 from gpustorage.feeds import write_feeds
+from gpustorage.languages import site_languages
 from gpustorage.render import (
     fill_markers,
+    front_matter,
     jsonld_blocks,
     markers_in,
     render_provider_page,
     site_root_for,
+    site_texts,
     translation_notice,
 )
 from gpustorage.translations import SOURCE_HASH
@@ -62,16 +66,26 @@ def _timed(handler: Callable[..., Any]) -> Callable[..., Any]:
     return timed
 
 
+def on_startup(command: str, dirty: bool) -> None:
+    engine.start_output(dirty)
+
+
 def on_shutdown() -> None:
     if _TIMINGS_FILE:
         Path(_TIMINGS_FILE).write_text(json.dumps(_timings), encoding="utf-8")
 
 
+def on_build_error(error: Exception) -> None:
+    engine.discard_output()
+
+
 def _site(config: MkDocsConfig) -> SiteBuild:
     """The site build; the data is read again only if a file under data/ changed."""
-    root = Path(config.config_file_path).parent
+    config_file = Path(config.config_file_path)
     try:
-        build = _cache.get(root, engine.languages(config), build_date(), config.extra["repository"])
+        languages = site_languages(config_file.parent, config_file)
+        engine.check_languages(config, languages)
+        build = _cache.get(config_file.parent, languages, build_date(), config.extra["repository"])
     except DataError as error:
         raise PluginError(f"invalid data\n{error.report()}") from None
     # the deployment sets GS_REQUIRE_HISTORY: a site published without its history is a mistake there
@@ -92,12 +106,14 @@ def on_config(config: MkDocsConfig) -> None:
     engine.check_versions()
     # loading validates before anything is written: a data error leaves no half-written site
     view = _site(config).views[engine.current_language(config)]
-    config.site_name = view.t("site.name")
-    config.site_description = view.t("site.description")
+    engine.stage_output(config)
+    texts = site_texts(view)  # escaped: the theme prints them as they are
+    config.site_name = texts["site_name"]
+    config.site_description = texts["site_description"]
     # read by overrides/main.html
     config.extra["language_root"] = engine.language_root(config)
     config.extra["default_language"] = engine.default_language(config)
-    config.extra["og_locale"] = view.t("site.og_locale")
+    config.extra["og_locale"] = texts["og_locale"]
     config.extra["feed_title"] = view.t("feed.title", site=view.t("site.name"))
     config.extra["generator"] = False  # no "Made with Material for MkDocs" in English on every page
     config.copyright = str(escape(view.t("footer.text")))  # Material prints it unescaped
@@ -118,6 +134,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 @_timed
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
+    front_matter(page.meta)  # every page's title and description, escaped once
     source, default = engine.source_page(page), engine.default_language(config)
     if source is not None and engine.current_language(config) != default:
         markdown = translation_notice(
@@ -181,3 +198,4 @@ def on_post_build(config: MkDocsConfig) -> None:
     languages, default = engine.languages(config), engine.default_language(config)
     engine.write_not_found_pages(site, _not_found_pages, default)
     engine.split_search_index(site, languages, default)
+    engine.publish_output(config)  # every language is built: the new site replaces the previous one

@@ -9,7 +9,13 @@ message instead of building a subtly wrong site.
 from __future__ import annotations
 
 import copy
+import ctypes
 import json
+import logging
+import os
+import secrets
+import shutil
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -17,6 +23,7 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.utils import CountHandler
 
 # The versions whose internals this module was written against (see requirements.in).
 PINNED = {"mkdocs": "1.6.1", "mkdocs-material": "9.8.2", "mkdocs-static-i18n": "1.3.1"}
@@ -167,3 +174,123 @@ def split_search_index(site: Path, languages: list[str], default: str) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps({**index, "docs": docs}, ensure_ascii=False, separators=(",", ":"))
         target.write_text(text, encoding="utf-8")
+
+
+def check_languages(config: MkDocsConfig, expected: list[str]) -> None:
+    """The languages static-i18n builds are the site's languages as the validator reads them."""
+    built = languages(config)
+    if built != expected:
+        raise PluginError(
+            f"the i18n plugin builds {', '.join(built)}, but mkdocs.yml lists {', '.join(expected)}"
+        )
+
+
+# ---- atomic output -------------------------------------------------------------------------------
+# A build writes into a folder beside site_dir and swaps it in only after every language built
+# without error (and, in strict mode, without warnings): a failing or killed build leaves the previous
+# site as it was. `mkdocs serve` rebuilds the same way into its own folder; a dirty build (which keeps
+# unchanged files) writes in place.
+
+_STAGING = ".building-"  # the staging folder: .<site folder name>.building-<pid>-<random>
+
+
+@dataclass
+class _Output:
+    dirty: bool | None = None  # from on_startup; None when MkDocs was started some other way
+    target: Path | None = None  # the site folder the build replaces
+    staging: Path | None = None  # where this build writes
+
+
+_output = _Output()
+
+
+def start_output(dirty: bool) -> None:
+    """Called from on_startup: whether this run writes in place (a dirty build) or stages."""
+    _output.dirty = dirty
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _remove_leftovers(target: Path) -> None:
+    """Staging folders of builds that were killed (their process is gone) are removed."""
+    for leftover in target.parent.glob(f".{target.name}{_STAGING}*"):
+        pid = leftover.name.removeprefix(f".{target.name}{_STAGING}").split("-")[0]
+        if pid.isdigit() and not _pid_alive(int(pid)):
+            shutil.rmtree(leftover, ignore_errors=True)
+
+
+def stage_output(config: MkDocsConfig) -> None:
+    """Send this build's output to a new folder beside site_dir (once per build, in the first
+    language's on_config; the other languages' builds share the config and so the folder)."""
+    if _output.dirty is not False or _output.staging is not None:
+        return
+    target = Path(config.site_dir)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    _remove_leftovers(target)
+    staging = target.parent / f".{target.name}{_STAGING}{os.getpid()}-{secrets.token_hex(4)}"
+    staging.mkdir()  # with the umask's permissions, as MkDocs would create the site folder
+    _output.target, _output.staging = target, staging
+    config.site_dir = str(staging)
+
+
+def _strict_warnings(config: MkDocsConfig) -> bool:
+    """Whether strict mode will abort this build: MkDocs counts warnings with a CountHandler on its
+    logger and checks them only after on_post_build."""
+    counters = [h for h in logging.getLogger("mkdocs").handlers if isinstance(h, CountHandler)]
+    return bool(config.strict) and any(counter.get_counts() for counter in counters)
+
+
+def _exchange(first: Path, second: Path) -> bool:
+    """Swap two paths in one step (Linux renameat2 with RENAME_EXCHANGE); False where unsupported."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return False
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    at_fdcwd, rename_exchange = -100, 2
+    return bool(renameat2(at_fdcwd, bytes(first), at_fdcwd, bytes(second), rename_exchange) == 0)
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    elif path.exists() or path.is_symlink():
+        path.unlink()
+
+
+def publish_output(config: MkDocsConfig) -> None:
+    """At the end of the last language's build: swap the new site in, or drop it if strict mode is
+    about to abort the build."""
+    target, staging = _output.target, _output.staging
+    if target is None or staging is None:
+        return
+    _output.target = _output.staging = None
+    config.site_dir = str(target)
+    if _strict_warnings(config):
+        _remove(staging)
+        return
+    if not (target.exists() or target.is_symlink()):
+        staging.rename(target)
+    elif _exchange(staging, target):
+        _remove(staging)  # now the previous site
+    else:  # two renames: between them only the previous site, complete, stands beside the target
+        previous = target.parent / f".{target.name}{_STAGING}{os.getpid()}-previous"
+        target.rename(previous)
+        staging.rename(target)
+        _remove(previous)
+
+
+def discard_output() -> None:
+    """After a failed build: the new, incomplete site is removed; the previous one was never touched."""
+    staging = _output.staging
+    _output.target = _output.staging = None
+    if staging is not None:
+        _remove(staging)

@@ -93,16 +93,22 @@ class Build:
         return BeautifulSoup(file.read_text(encoding="utf-8"), "html.parser")
 
 
-def mkdocs_build(project: Path, site: Path) -> Build:
-    """Run the real MkDocs CLI, as `make build` does, and capture everything it prints."""
+def mkdocs_command(site: Path) -> tuple[list[str], dict[str, str]]:
+    """The command line and environment of a real build, as `make build` runs it."""
     env = {
         **os.environ,
         "NO_MKDOCS_2_WARNING": "1",
         "SITE_URL": SITE_URL,
         "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH,
     }
+    return [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)], env
+
+
+def mkdocs_build(project: Path, site: Path) -> Build:
+    """Run the real MkDocs CLI, as `make build` does, and capture everything it prints."""
+    command, env = mkdocs_command(site)
     result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        command,
         cwd=project,
         env=env,
         capture_output=True,

@@ -9,7 +9,8 @@
 4. 2026-05-04 "Alpha Archive and Epsilon Cloud gone": a removed offering, a removed provider.
 5. 2026-06-01 "gamma.yaml is gamma-cloud.yaml": a renamed file.
 6. 2026-07-01 "Tidy beta-cloud.yaml": formatting and comments only.
-7. 2026-08-03 "Guide wording": a change to the German guide only (its translations become outdated).
+7. 2026-08-03 "German data page wording": a change to a page of the German guide only (docs/de/data.md:
+   its translations become outdated).
 
 Tests state their expectations from this list; the history is built with fixed dates and identity,
 so every copy has the same commit ids.
@@ -59,7 +60,8 @@ BETA_STYLE = [
     ('throughput: "1,000 MiB/s per volume"', "throughput: 1,000 MiB/s per volume  # as the page says"),
     ('multi_attach: "no"', "multi_attach: 'no'"),
 ]
-GUIDE_BEFORE, GUIDE_AFTER = "Der richtige Anbieter in der Tabelle", "Der passende Anbieter in der Tabelle"
+GUIDE_PAGE = Path("docs", "de", "data.md")
+GUIDE_BEFORE, GUIDE_AFTER = "Korrekturen sind willkommen", "Korrekturen sind jederzeit willkommen"
 DATES = {
     "initial": "2026-01-10T09:00:00+00:00",
     "price": "2026-03-02T10:30:00+00:00",
@@ -78,7 +80,7 @@ MESSAGES = {
     "removed": "Alpha Archive and Epsilon Cloud gone",
     "renamed": "gamma.yaml is gamma-cloud.yaml",
     "formatting": "Tidy beta-cloud.yaml",
-    "guide": "Guide wording",
+    "guide": "German data page wording",
 }
 
 
@@ -103,7 +105,7 @@ def use_fixture_history(project: Path) -> dict[str, str]:
     returns each step's commit id by its name in DATES."""
     providers = project / PROVIDERS
     final = {path.name: path.read_text(encoding="utf-8") for path in providers.glob("*.yaml")}
-    guide = project / "docs" / "de" / "index.md"
+    guide = project / GUIDE_PAGE
     guide_final = _replace(guide.read_text(encoding="utf-8"), GUIDE_BEFORE, GUIDE_AFTER)
     alpha = final["alpha-cloud.yaml"]
     buckets = _offering_block(alpha, "Alpha Buckets")

@@ -7,12 +7,14 @@ what was expected.
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import GOOD_PROVIDER, LANGUAGES, ROOT, copy_project, use_fixture_data
+from conftest import BUILD_DATE, GOOD_PROVIDER, LANGUAGES, ROOT, copy_project, use_fixture_data
 
 from gpustorage.dataset import load_dataset
 from gpustorage.problems import DataError
@@ -28,11 +30,33 @@ class Case:
     where: str  # expected "path:line:" in the report
     says: str  # expected part of the message
     path: str = BAD
+    kind: str = "file"  # or "folder", "link" (content: where it points) or "pipe"
 
 
 def edit(old: str, new: str) -> str:
     assert old in GOOD, old
     return GOOD.replace(old, new, 1)
+
+
+RO = "data/i18n/ro.yaml"
+RO_TEXT = (ROOT / RO).read_text(encoding="utf-8")
+RATES = "data/exchange-rates.yaml"
+RATE = (ROOT / "tests/fixtures/exchange-rates.yaml").read_text(encoding="utf-8")
+
+
+def ro(key: str, value: str) -> str:
+    """ro.yaml with one single-line interface string replaced."""
+    start = RO_TEXT.index(f"\n  {key}: ") + 1
+    end = RO_TEXT.index("\n", start)
+    return RO_TEXT[:start] + f"  {key}: {value}" + RO_TEXT[end:]
+
+
+def ro_line(key: str) -> str:
+    return f"{RO}:{RO_TEXT[: RO_TEXT.index(f'  {key}: ')].count(chr(10)) + 1}:3:"
+
+
+ZH_INDEX = "docs/zh/index.md"
+TIERS = "".join(f"        - {{up_to: {n * 10}, amount: 0.07}}\n" for n in range(1, 21))
 
 
 CASES = [
@@ -98,7 +122,7 @@ CASES = [
     Case(
         "bounded last tier", edit("{amount: 0.05}", "{up_to: 5000, amount: 0.05}"), f"{BAD}:7:", "last tier"
     ),
-    Case("negative price", edit("amount: 0.05", "amount: -0.05"), f"{BAD}:12:", "greater than or equal to 0"),
+    Case("negative price", edit("amount: 0.05", "amount: -0.05"), f"{BAD}:12:", "must be at least 0"),
     Case(
         "unknown currency", edit("currency: USD", "currency: GBP"), f"{BAD}:8:", "'currency' must be one of"
     ),
@@ -179,7 +203,7 @@ CASES = [
         f"{BAD}:6:",
         "at most 200 characters",
     ),
-    Case("blank name", edit("name: Example Cloud", 'name: "   "'), f"{BAD}:2:", "visible character"),
+    Case("blank name", edit("name: Example Cloud", 'name: "   "'), f"{BAD}:2:", "visible letter or digit"),
     Case(
         "markup in a name",
         edit("name: Example Cloud", "name: <script>alert(1)</script>"),
@@ -226,37 +250,355 @@ CASES = [
     ),
 ]
 
+# Round two (issue 12): each is a distinct hostile or careless input.
+CASES += [
+    Case("infinite price", edit("amount: 0.05", "amount: 1.0e999"), f"{BAD}:12:", "must be a finite number"),
+    Case(
+        "infinite tier bound",
+        edit("up_to: 1000, amount", "up_to: 1.0e999, amount"),
+        f"{BAD}:11:",
+        "must be a finite number",
+    ),
+    Case(
+        "infinite egress amount",
+        edit("egress: free", "egress: {currency: USD, per: GB, amount: 1.0e999}"),
+        f"{BAD}:20:",
+        "must be a finite number",
+    ),
+    Case(
+        "400-digit size",
+        edit("max_size: 4 TB", "max_size: " + "9" * 400 + " TB"),
+        f"{BAD}:16:",
+        "(405 characters)",  # never echoed whole
+    ),
+    Case(
+        "5,000-digit number",
+        edit("amount: 0.05", "amount: " + "9" * 5000),
+        f"{BAD}:12:",
+        "has 5000 digits; at most 18 are accepted",
+    ),
+    Case(
+        "explicit !!int on text",
+        edit("amount: 0.05", "amount: !!int abc"),
+        f"{BAD}:12:",
+        "'abc' is tagged as a whole number but is not one",
+    ),
+    Case(
+        "price above the bound",
+        edit("amount: 0.05", "amount: 150"),
+        f"{BAD}:12:",
+        "150 USD per GB-month, above the plausible maximum of 100",
+    ),
+    Case(
+        "hourly price above the bound",
+        edit("unit: GB-month", "unit: GB-hour").replace("{amount: 0.05}", "{amount: 0.2}"),
+        f"{BAD}:12:",
+        "'amount' 0.2 USD per GB-hour is 146 USD per GB-month, above the plausible maximum of 100",
+    ),
+    Case(
+        "egress above the bound",
+        edit("egress: free", "egress: {currency: USD, per: GB, amount: 25}"),
+        f"{BAD}:20:",
+        "25 USD per GB of egress, above the plausible maximum of 10",
+    ),
+    Case(
+        "monthly fee above the bound",
+        edit("      tiers:", "      monthly_fee: 250000\n      tiers:"),
+        f"{BAD}:10:",
+        "above the plausible maximum of 100,000 USD per month",
+    ),
+    Case("size above 100 EB", edit("max_size: 4 TB", "max_size: 200 EB"), f"{BAD}:16:", "larger than 100 EB"),
+    Case(
+        "tier bound above 100 EB",
+        edit("up_to: 1000, amount", "up_to: 200000000000, amount"),
+        f"{BAD}:11:",
+        "'up_to' 2e+11 GB is larger than 100 EB",
+    ),
+    Case(
+        "too many tiers",
+        edit("        - {up_to: 1000, amount: 0.07}\n", TIERS),
+        f"{BAD}:10:",
+        "'tiers' may have at most 20 entries; got 21",
+    ),
+    Case(
+        "seen in the far future",
+        edit("seen: 2026-07-20", "seen: 9999-12-31"),
+        f"{BAD}:24:",
+        "'seen' is 9999-12-31, after the build date (2026-11-30)",
+    ),
+    Case(
+        "URL with credentials",
+        edit("url: https://example.com/docs", "url: https://lambda.ai@evil.example/login"),
+        f"{BAD}:23:",
+        "user name or password ('lambda.ai@')",
+    ),
+    Case(
+        "URL without a host",
+        edit("url: https://example.com/docs", "url: https:///etc/passwd"),
+        f"{BAD}:23:",
+        "'' is not a host name with a dot",
+    ),
+    Case(
+        "host without a dot",
+        edit("website: https://example.com", "website: https://intranet/start"),
+        f"{BAD}:3:",
+        "'intranet' is not a host name with a dot",
+    ),
+    Case(
+        "zero-width space in a URL",
+        edit("url: https://example.com/docs", 'url: "https://example.com/\\u200bdocs"'),
+        f"{BAD}:23:",
+        "invisible character (U+200B)",
+    ),
+    Case(
+        "name of zero-width spaces",
+        edit("name: Example Cloud", 'name: "\\u200b\\u200b"'),
+        f"{BAD}:2:",
+        "visible letter or digit",
+    ),
+    Case(
+        "name of Hangul fillers",
+        edit("name: Example Cloud", "name: \u3164\u3164"),
+        f"{BAD}:2:",
+        "needs at least one visible letter or digit",
+    ),
+    Case(
+        "C1 control character (NEL)",
+        edit("product: Volume", 'product: "Vol\\u0085ume"'),
+        f"{BAD}:6:",
+        "control characters",
+    ),
+    Case(
+        "C1 control sequence introducer",
+        edit("name: Example Cloud", 'name: "Example\\u009b31m Cloud"'),
+        f"{BAD}:2:",
+        "control characters",
+    ),
+    Case(
+        "name differing only in case",
+        edit("name: Example Cloud", "name: ALPHA CLOUD"),
+        f"{BAD}:2:",
+        "looks the same as 'Alpha Cloud' in data/providers/alpha-cloud.yaml",
+    ),
+    Case(
+        "homoglyph name",
+        edit("name: Example Cloud", "name: \u0391lpha Cloud"),  # Greek capital Alpha
+        f"{BAD}:2:",
+        "looks the same as 'Alpha Cloud'",
+    ),
+    Case(
+        "full-width name",
+        edit("name: Example Cloud", "name: \uff22\uff45\uff54\uff41 Cloud"),
+        f"{BAD}:2:",
+        "looks the same as 'Beta Cloud'",
+    ),
+    Case(
+        "provider id of the overview page",
+        GOOD,
+        "data/providers/index.yaml:1:",
+        "'index' (the file name) is taken by docs/de/providers/index.md",
+        path="data/providers/index.yaml",
+    ),
+    Case(
+        "provider id of a site folder",
+        GOOD,
+        "data/providers/api.yaml:1:",
+        "taken by the API files (api/)",
+        path="data/providers/api.yaml",
+    ),
+    Case(
+        "folder named like a provider file",
+        "",
+        "data/providers/folder.yaml:1:",
+        "this is a folder; data files must be regular files",
+        path="data/providers/folder.yaml",
+        kind="folder",
+    ),
+    Case(
+        "dangling symbolic link",
+        "missing.yaml",
+        "data/providers/dangling.yaml:1:",
+        "symbolic link",
+        path="data/providers/dangling.yaml",
+        kind="link",
+    ),
+    Case(
+        "link to /dev/zero",
+        "/dev/zero",
+        "data/providers/zero.yaml:1:",
+        "symbolic link",
+        path="data/providers/zero.yaml",
+        kind="link",
+    ),
+    Case(
+        "link to a file outside the repository",
+        "/etc/hostname",
+        "data/providers/outside.yaml:1:",
+        "symbolic link",
+        path="data/providers/outside.yaml",
+        kind="link",
+    ),
+    Case(
+        "named pipe",
+        "",
+        "data/providers/pipe.yaml:1:",
+        "not a regular file",
+        path="data/providers/pipe.yaml",
+        kind="pipe",
+    ),
+    Case(
+        "non-UTF-8 byte in a docs page",
+        (ROOT / ZH_INDEX).read_bytes().replace("# 具有".encode(), b"# \xff"),
+        f"{ZH_INDEX}:8:",
+        "not UTF-8",
+        path=ZH_INDEX,
+    ),
+    Case(
+        "infinite exchange rate",
+        RATE.replace("usd_per_unit: 1.2", "usd_per_unit: 1.0e999"),
+        f"{RATES}:5:",
+        "must be a finite number",
+        path=RATES,
+    ),
+    Case(
+        "absurd exchange rate",
+        RATE.replace("usd_per_unit: 1.2", "usd_per_unit: 5000"),
+        f"{RATES}:5:",
+        "'usd_per_unit' must be at most 1000",
+        path=RATES,
+    ),
+    Case(
+        "exchange rate dated in the future",
+        RATE.replace("date: 2026-11-02", "date: 2099-01-01", 1),
+        f"{RATES}:6:",
+        "after the build date",
+        path=RATES,
+    ),
+    Case(
+        "lone brace in an interface string",
+        ro("regions.count", "Regiuni {count"),
+        ro_line("regions.count"),
+        "has a lone '{' at character 9",
+        path=RO,
+    ),
+    Case(
+        "unknown placeholder",
+        ro("regions.count", "Regiuni {numar}"),
+        ro_line("regions.count"),
+        "'regions.count' has no placeholder {numar} (it may use {count})",
+        path=RO,
+    ),
+    Case(
+        "placeholder in a string that takes none",
+        ro("comparison.caption", "Stocare {providers}"),
+        ro_line("comparison.caption"),
+        "has no placeholder {providers} (it takes none)",
+        path=RO,
+    ),
+    Case(
+        "placeholder with a format",
+        ro("regions.count", "Regiuni {count.__class__}"),
+        ro_line("regions.count"),
+        "placeholders are plain names",
+        path=RO,
+    ),
+    Case(
+        "Jinja syntax in an interface string",
+        ro("comparison.caption", "'{{ config.extra }}'"),
+        ro_line("comparison.caption"),
+        "template syntax '{{' at character 1",
+        path=RO,
+    ),
+    Case(
+        "script in the site name",
+        ro("site.name", "<img src=x onerror=alert(1)>"),
+        ro_line("site.name"),
+        "'site.name' holds markup ('<' at character 1)",
+        path=RO,
+    ),
+    Case(
+        "markup in the Open Graph locale",
+        ro("site.og_locale", "'ro_RO\"><script>alert(1)</script>'"),
+        ro_line("site.og_locale"),
+        "'site.og_locale' must be a locale such as de_DE",
+        path=RO,
+    ),
+    Case(
+        "character reference in an interface string",
+        ro("column.price", "Pre&#355;"),
+        ro_line("column.price"),
+        "holds markup ('&#355;'",
+        path=RO,
+    ),
+    Case(
+        "markup in a guide question",
+        RO_TEXT.replace("- question: Stocarea", "- question: <b>Stocarea", 1),
+        f"{RO}:{RO_TEXT[: RO_TEXT.index('- question: Stocarea')].count(chr(10)) + 1}:",
+        "'question' holds markup",
+        path=RO,
+    ),
+    Case(
+        "unknown interface key",
+        ro("column.price", "Preț\n  colum.price: Preț"),
+        f"{RO}:{RO_TEXT[: RO_TEXT.index('  column.price: ')].count(chr(10)) + 2}:3:",
+        "unknown UI string 'colum.price'; did you mean 'column.price'?",
+        path=RO,
+    ),
+    Case(
+        "strings file of a language the site does not have",
+        RO_TEXT,
+        "data/i18n/fr.yaml:1:",
+        "not a strings file of a site language",
+        path="data/i18n/fr.yaml",
+    ),
+]
+
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return use_fixture_data(copy_project(tmp_path_factory.mktemp("bad-data") / "project"))
 
 
+def _remove(file: Path) -> None:
+    if file.is_dir() and not file.is_symlink():
+        shutil.rmtree(file)
+    elif file.exists() or file.is_symlink():
+        file.unlink()
+
+
 @pytest.fixture
 def broken(workspace: Path, request: pytest.FixtureRequest) -> Iterator[tuple[Path, Case]]:
     case: Case = request.param
     file = workspace / case.path
-    original = file.read_bytes() if file.exists() else None
+    original = file.read_bytes() if file.is_file() and not file.is_symlink() else None
+    _remove(file)
     data = case.content.encode("utf-8") if isinstance(case.content, str) else case.content
-    file.write_bytes(data)
-    yield workspace, case
-    if original is None:
-        file.unlink()
+    if case.kind == "folder":
+        file.mkdir()
+    elif case.kind == "link":
+        file.symlink_to(data.decode())
+    elif case.kind == "pipe":
+        os.mkfifo(file)
     else:
+        file.write_bytes(data)
+    yield workspace, case
+    _remove(file)
+    if original is not None:
         file.write_bytes(original)
 
 
-def test_there_are_at_least_thirty_distinct_mistakes() -> None:
-    assert len({case.id for case in CASES}) == len(CASES) >= 30
+def test_there_are_at_least_seventy_five_distinct_mistakes() -> None:
+    assert len({case.id for case in CASES}) == len(CASES) >= 76  # 46 of round one, 30+ of round two
 
 
 @pytest.mark.parametrize("broken", CASES, ids=[case.id for case in CASES], indirect=True)
 def test_loading_refuses_it_with_file_line_and_expectation(broken: tuple[Path, Case]) -> None:
     project, case = broken
     with pytest.raises(DataError) as caught:
-        load_dataset(project, LANGUAGES)
+        load_dataset(project, LANGUAGES, BUILD_DATE)
     report = caught.value.report()
     located = [line for line in report.splitlines() if line.startswith(case.where)]
     assert located, f"no message starting with {case.where!r} in:\n{report}"
     assert any(case.says in line for line in located), f"{case.says!r} not in {located}"
     assert report.endswith("nothing was built.")
+    assert all(len(line) < 400 for line in report.splitlines())  # long literals are never echoed whole

@@ -1,15 +1,23 @@
-"""A provider whose every text field carries script and markup payloads: shown as text, never run."""
+"""Hostile data and hostile interface strings: shown as text, never run, in every language.
+
+A provider whose every text field carries script and markup payloads (tests/fixtures/hostile.yaml),
+an ordinary name with quotes, '&' and '#' (tests/fixtures/ordinary-name.yaml), and interface strings
+that pass validation yet carry every trick that survives it (tests/fixtures/hostile-strings.yaml).
+"""
 
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
+import yaml
 from conftest import (
     LANGUAGE_PREFIX,
     LANGUAGES,
@@ -21,14 +29,39 @@ from conftest import (
     use_fixture_data,
 )
 
-HOSTILE = ROOT / "tests" / "fixtures" / "hostile.yaml"
-PAGES = ["", "providers/", "providers/zz-hostile/", "data/"]
+from gpustorage import SiteBuild
+
+FIXTURES = ROOT / "tests" / "fixtures"
+HOSTILE = FIXTURES / "hostile.yaml"
+HOSTILE_STRINGS = yaml.safe_load((FIXTURES / "hostile-strings.yaml").read_text(encoding="utf-8"))
+ORDINARY_NAME = 'Tom\'s "Cloud" & Co. #1'
+PAGES = [
+    "",
+    "providers/",
+    "providers/zz-hostile/",
+    "providers/zz-ordinary/",
+    "data/",
+    "contribute/",
+    "404.html",
+]
+
+
+def hostile_strings(project: Path) -> None:
+    """Every language's strings file with the hostile texts (and first question) put in."""
+    for lang in LANGUAGES:
+        file = project / "data" / "i18n" / f"{lang}.yaml"
+        strings = yaml.safe_load(file.read_text(encoding="utf-8"))
+        strings["ui"].update(HOSTILE_STRINGS["ui"])
+        strings["faq"][0] = HOSTILE_STRINGS["faq"][0]
+        file.write_text(yaml.safe_dump(strings, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
 def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Build:
     project = use_fixture_data(copy_project(tmp_path_factory.mktemp("hostile") / "project"))
     shutil.copy2(HOSTILE, project / "data" / "providers" / "zz-hostile.yaml")
+    shutil.copy2(FIXTURES / "ordinary-name.yaml", project / "data" / "providers" / "zz-ordinary.yaml")
+    hostile_strings(project)
     build = mkdocs_build(project, project / "site")
     assert build.returncode == 0, build.output
     return build
@@ -46,10 +79,22 @@ def test_payloads_never_execute(browser, hostile_server: str, lang: str) -> None
     context = browser.new_context()
     page = context.new_page()
     dialogs: list[str] = []
+    elsewhere: list[str] = []
+    host = urlsplit(hostile_server).netloc
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    context.on(
+        "request",
+        lambda request: (
+            elsewhere.append(request.url)
+            if urlsplit(request.url).scheme in ("http", "https") and urlsplit(request.url).netloc != host
+            else None
+        ),
+    )
     try:
         for path in PAGES:
             page.goto(f"{hostile_server}/{LANGUAGE_PREFIX[lang]}{path}", wait_until="load")
+            page.hover("header")  # an injected onmouseover would run now
+            page.keyboard.press("Tab")  # ...and an onfocus
             assert page.evaluate("window.__pwned") is None, path
             assert (
                 page.eval_on_selector_all(
@@ -58,21 +103,39 @@ def test_payloads_never_execute(browser, hostile_server: str, lang: str) -> None
                 == []
             )
             handlers = page.eval_on_selector_all(
-                "article *",
+                "*",
                 "elements => elements.flatMap(e => [...e.attributes].filter(a => a.name.startsWith('on'))"
                 ".map(a => e.tagName + ' ' + a.name))",
             )
             assert handlers == [], path
+            injected = page.eval_on_selector_all(
+                "*",
+                "elements => elements.filter(e => [...e.attributes].some(a => a.name === 'data-x'"
+                " || a.name === 'autofocus')).map(e => e.tagName)",
+            )
+            assert injected == [], path
             assert page.locator("article script:not([type='application/json'])").count() == 0
             assert page.locator("article img, article iframe, article svg, article style").count() == 0
+            # the site name is shown as the text it is, in the title and the header
+            site_name = HOSTILE_STRINGS["ui"]["site.name"]
+            assert page.title().endswith(site_name), path
+            assert site_name in page.text_content("header"), path
         page.goto(f"{hostile_server}/{LANGUAGE_PREFIX[lang]}providers/zz-hostile/")
         text = page.text_content("article")
         assert "<img src=x onerror=window.__pwned=1>**bold** `code` # heading" in text
         assert "</td><script>window.__pwned=1</script> 100 MB/s" in text
         assert page.title().startswith("&#60;/title&#62;")
+        page.goto(f"{hostile_server}/{LANGUAGE_PREFIX[lang]}providers/zz-ordinary/")
+        assert page.text_content("article h1") == ORDINARY_NAME
+        assert page.title().startswith(f"{ORDINARY_NAME} - ")
+        assert "Tom's Disk #2" in page.text_content(".md-sidebar--secondary")  # the table of contents
+        page.goto(f"{hostile_server}/{LANGUAGE_PREFIX[lang]}")
+        assert f"{ORDINARY_NAME} (Tom's Disk #2)" in page.text_content("article")  # the FAQ answers
+        assert HOSTILE_STRINGS["faq"][0]["question"] in page.text_content("article h3")
     finally:
         context.close()
     assert dialogs == []
+    assert elsewhere == []
 
 
 def test_json_ld_and_exports_stay_well_formed(hostile_site: Build) -> None:
@@ -95,3 +158,27 @@ def test_cells_starting_like_formulas_are_defused(tmp_path: Path) -> None:
 
     assert _csv_text('=HYPERLINK("https://evil")') == '\'=HYPERLINK("https://evil")'
     assert _csv_text("+1") == "'+1" and _csv_text("@x") == "'@x" and _csv_text("ok") == "ok"
+    # after leading spaces (which spreadsheets skip), and in full-width form
+    assert _csv_text("  =1+1") == "'  =1+1" and _csv_text("\u3000=1") == "'\u3000=1"
+    for sign in "\uff1d\uff0b\uff0d\uff20":
+        assert _csv_text(f"{sign}SUM(A1)") == f"'{sign}SUM(A1)"
+    assert _csv_text("a = b") == "a = b" and _csv_text("1;2, 3") == "1;2, 3"
+    assert _csv_text("x;=2+3;y") == "x;'=2+3;y" and _csv_text("a, @b\t-c") == "a, '@b\t'-c"
+
+
+def test_every_csv_field_is_quoted(fixture_build: SiteBuild) -> None:
+    """A reader splitting on ';' (German Excel's default) never sees a field start inside a value."""
+    from gpustorage.export import offerings_csv
+
+    provider = fixture_build.dataset.providers["alpha-cloud"]
+    named = provider.model_copy(update={"name": "x;=2+3;y"})
+    dataset = dataclasses.replace(
+        fixture_build.dataset, providers={**fixture_build.dataset.providers, "alpha-cloud": named}
+    )
+    text = offerings_csv(dataset, fixture_build.derived)
+    for line in text.splitlines():
+        assert line.startswith('"') and line.endswith('"')
+    for separator in (",", ";", "\t"):
+        for row in csv.reader(io.StringIO(text), delimiter=separator):
+            assert not [field for field in row if field.strip(' "')[:1] in ("=", "+", "@")], separator
+    assert '"x;\'=2+3;y"' in text

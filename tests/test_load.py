@@ -75,3 +75,62 @@ def test_deep_nesting_is_refused_with_its_position() -> None:
     assert [(p.line, p.message) for p in problems] == [
         (2, "not valid YAML: values are nested too deeply (more than 50 levels)")
     ]
+
+
+def test_numbers_follow_yaml_12_and_tags_must_fit() -> None:
+    doc, problems = load_text("f.yaml", "a: 5e-2\nb: 1E3\nc: .inf\nd: .nan\ne: !!str 12\nf: 0x1F\n")
+    assert problems == [] and doc is not None
+    assert doc.value == {"a": 0.05, "b": 1000.0, "c": ".inf", "d": ".nan", "e": "12", "f": "0x1F"}
+    _, problems = load_text(
+        "f.yaml", "a: !!int abc\nb: !!float x\nc: !!bool yes\nd: !!timestamp 2026-13-01\n"
+    )
+    assert [str(p) for p in problems] == [
+        "f.yaml:1:4: 'abc' is tagged as a whole number but is not one",
+        "f.yaml:2:4: 'x' is tagged as a number but is not one",
+        "f.yaml:3:4: 'yes' is tagged as true or false but is not one",
+        "f.yaml:4:4: '2026-13-01' is not a valid date (YYYY-MM-DD)",
+    ]
+
+
+def test_long_numbers_are_refused_and_never_echoed_whole() -> None:
+    _, problems = load_text("f.yaml", "a: " + "7" * 5000 + "\nb: 1234567890123456789.5\n")
+    assert [(p.line, p.message[:19]) for p in problems] == [
+        (1, "the number '7777777"),
+        (2, "the number '1234567"),
+    ]
+    assert all(len(p.message) < 150 for p in problems)
+    assert "has 5000 digits; at most 18 are accepted" in problems[0].message
+
+
+def test_a_byte_order_mark_is_read_past(tmp_path) -> None:
+    file = tmp_path / "bom.yaml"
+    file.write_bytes(b"\xef\xbb\xbf# first line\nname: A\n")
+    doc, problems = load_file(file, "bom.yaml")
+    assert problems == [] and doc is not None
+    assert doc.text.startswith("# first line") and doc.value == {"name": "A"}
+
+
+def test_only_regular_files_are_read(tmp_path) -> None:
+    (tmp_path / "folder.yaml").mkdir()
+    (tmp_path / "link.yaml").symlink_to("/dev/zero")
+    (tmp_path / "dangling.yaml").symlink_to(tmp_path / "missing.yaml")
+    expected = {
+        "folder.yaml": "this is a folder",
+        "link.yaml": "symbolic link",
+        "dangling.yaml": "symbolic link",
+        "missing.yaml": "no such file",
+    }
+    for name, says in expected.items():
+        doc, problems = load_file(tmp_path / name, name)
+        assert doc is None and len(problems) == 1, name
+        assert (problems[0].line, problems[0].column) == (1, 1) and says in problems[0].message, name
+
+
+def test_size_is_checked_before_reading(tmp_path, monkeypatch) -> None:
+    big = tmp_path / "big.yaml"
+    with big.open("wb") as handle:
+        handle.truncate(50 * MAX_FILE_BYTES)  # sparse: large, never read
+    opened: list[object] = []
+    monkeypatch.setattr("os.open", lambda *args, **kwargs: opened.append(args) or 1 / 0)
+    _, problems = load_file(big, "big.yaml")
+    assert opened == [] and f"the file is {50 * MAX_FILE_BYTES} bytes" in problems[0].message

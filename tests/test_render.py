@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import markdown
 import pytest
@@ -13,7 +15,18 @@ from bs4 import BeautifulSoup
 from conftest import LANGUAGES, ROOT
 
 from gpustorage import SiteBuild
-from gpustorage.render import fill_markers, jsonld_blocks, md, render_provider_page, row_attributes
+from gpustorage.render import (
+    MAX_REPORT_URL,
+    _snippets_for,
+    fill_markers,
+    front_matter,
+    html,
+    jsonld_blocks,
+    md,
+    render_provider_page,
+    row_attributes,
+    site_texts,
+)
 
 
 def to_html(text: str) -> BeautifulSoup:
@@ -31,6 +44,8 @@ def to_html(text: str) -> BeautifulSoup:
         "1. numbered",
         "{: onclick=alert(1) }",
         "&lt;script&gt;",
+        'Tom\'s "Cloud" & Co. #1, C# ##',  # entities are escaped once, never broken by the '#' rule
+        "&#39; &amp; &#35;",
     ],
 )
 def test_md_makes_any_text_inert(hostile: str) -> None:
@@ -92,3 +107,67 @@ def test_render_command_writes_a_docs_tree_without_mkdocs(tmp_path: Path, fixtur
     for lang in LANGUAGES:
         assert (tmp_path / lang / "index.md").exists()
         assert len(list((tmp_path / lang / "providers").glob("*.md"))) > 1
+
+
+def test_html_and_md_escape_alike() -> None:
+    text = 'Tom\'s "Cloud" <b> & Co'
+    assert str(html(text)) == "Tom&#39;s &#34;Cloud&#34; &lt;b&gt; &amp; Co"
+    assert str(md(text)) == str(html(text))  # md adds only '#' and backslash escapes
+
+
+def test_what_the_theme_prints_is_escaped_once(fixture_build: SiteBuild) -> None:
+    view = fixture_build.views["de"]
+    hostile = dataclasses.replace(
+        view,
+        t=type(view.t)(
+            "de",
+            {
+                **view.t.ui,
+                "site.name": '" onmouseover="alert(1)" <img src=x onerror=alert(1)>',
+                "site.description": "Tom's & Co",
+                "site.og_locale": 'de_DE"><script>',
+            },
+        ),
+    )
+    texts = site_texts(hostile)
+    assert texts["site_name"] == "&#34; onmouseover=&#34;alert(1)&#34; &lt;img src=x onerror=alert(1)&gt;"
+    assert texts["site_description"] == "Tom&#39;s &amp; Co"
+    assert "<" not in texts["og_locale"] and '"' not in texts["og_locale"]
+    assert str(html(texts["site_name"])) == texts["site_name"]  # |e in a template leaves it as it is
+    meta = {"title": "<b>A</b> & B", "description": 'x" onload="y', "hide": ["toc"]}
+    front_matter(meta)
+    front_matter(meta)  # once escaped, never twice
+    assert meta == {
+        "title": "&lt;b&gt;A&lt;/b&gt; &amp; B",
+        "description": "x&#34; onload=&#34;y",
+        "hide": ["toc"],
+    }
+
+
+def test_report_links_stay_within_8_kb(fixture_build: SiteBuild) -> None:
+    view = fixture_build.views["zh"]
+    provider = view.providers[0]
+    offering = provider.offerings[0]
+    report_url = _snippets_for(view)["report_url"]
+    short = report_url(provider, offering)
+    assert len(short) < MAX_REPORT_URL
+    assert view.t("report.shortened") not in parse_qs(urlsplit(short).query)["current"][0]
+    cells = {name: dataclasses.replace(cell, text="价格" * 3000) for name, cell in offering.cells.items()}
+    huge = dataclasses.replace(offering, cells=cells, number=99)
+    long = report_url(provider, huge)
+    assert len(long) <= MAX_REPORT_URL
+    current = parse_qs(urlsplit(long).query)["current"][0]
+    assert current.endswith(view.t("report.shortened")) and "价格价格" in current and "…\n" in current
+
+
+def test_data_links_show_the_address_they_lead_to(fixture_build: SiteBuild) -> None:
+    """The text of every link to a provider or source page is its address, so the host is in view
+    (and a URL can hold no user name or password that would pose as the host)."""
+    for view in fixture_build.views.values():
+        for provider in view.providers:
+            page = to_html(render_provider_page(view, provider))
+            links = page.select("ol.gs-sources a[href^='https://'], .gs-provider-meta a[href^='https://']")
+            data_links = [a for a in links if "gs-edit" not in (a.get("class") or [])]
+            assert data_links
+            for link in data_links:
+                assert link["href"] in link.get_text(), link

@@ -96,11 +96,8 @@ def test_idle_price_regions_and_pooled_allowance_are_worded(
         ui["regions.count"].format(count=3) in alpha.select_one("td[data-column=region_binding]").get_text()
     )
     provider = site.page(f"{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/")
-    comma = ui["list.comma"]
-    assert (
-        provider.select_one("tr[data-column=regions] td").get_text(strip=True)
-        == comma.join(["AL-1", "AL-2", "AL-3"]).strip()
-    )
+    regions = fixture_build.views[lang].t.join(["AL-1", "AL-2", "AL-3"])
+    assert provider.select_one("tr[data-column=regions] td").get_text(strip=True) == regions
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

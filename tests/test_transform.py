@@ -17,9 +17,9 @@ def offering(fixture_build: SiteBuild, lang: str, provider_id: str, number: int 
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("de", "0,07\xa0$/GB-Monat bis 1.000 GB; darüber 0,05\xa0$/GB-Monat"),
-        ("zh", "US$0.07/GB·月（不超过 1,000 GB）；超出部分 US$0.05/GB·月"),
-        ("ro", "0,07\xa0USD/GB-lună până la 1.000 GB; peste 0,05\xa0USD/GB-lună"),
+        ("de", "0,07\xa0$/GB-Monat bis 1.000 GB und darüber 0,05\xa0$/GB-Monat"),
+        ("zh", "US$0.07/GB·月（不超过 1,000 GB）和超出部分 US$0.05/GB·月"),
+        ("ro", "0,07\xa0USD/GB-lună până la 1.000 GB și peste 0,05\xa0USD/GB-lună"),
     ],
 )
 def test_tiered_price_is_worded_in_each_locale(fixture_build: SiteBuild, lang: str, expected: str) -> None:
@@ -30,7 +30,7 @@ def test_tiered_price_is_worded_in_each_locale(fixture_build: SiteBuild, lang: s
 
 def test_foreign_prices_show_their_usd_equivalent(fixture_build: SiteBuild) -> None:
     buckets = offering(fixture_build, "de", "alpha-cloud", 2)
-    assert buckets.cells["price"].text == "0,02\xa0€/GiB-Monat; zzgl. 5,00\xa0€ pro Monat"
+    assert buckets.cells["price"].text == "0,02\xa0€/GiB-Monat und zzgl. 5,00\xa0€ pro Monat"
     assert buckets.usd_text == "≈ 0,0224\xa0$/GB-Monat"  # 0.02 EUR * 1.2 / 1.073741824
     gamma = offering(fixture_build, "de", "gamma-cloud")
     assert gamma.usd_text == "≈ 0,10\xa0$/GB-Monat"  # 8 INR * 0.0125
@@ -38,7 +38,7 @@ def test_foreign_prices_show_their_usd_equivalent(fixture_build: SiteBuild) -> N
 
 def test_idle_price_and_pooled_allowance_are_worded(fixture_build: SiteBuild) -> None:
     beta = offering(fixture_build, "de", "beta-cloud")
-    assert beta.cells["price"].text == "0,0001\xa0$/GB-Stunde; ohne laufende GPU: 0,0002\xa0$/GB-Stunde"
+    assert beta.cells["price"].text == "0,0001\xa0$/GB-Stunde und ohne laufende GPU: 0,0002\xa0$/GB-Stunde"
     assert beta.cells["egress"].text == (
         "0,01\xa0$/GiB (500 GiB frei pro Monat) (Freikontingent pro Konto gebündelt, hier nicht eingerechnet)"
     )

@@ -1,5 +1,5 @@
 """Translations that know they are outdated: each page records the hash of the German page it
-translates; the fixture history changes the German guide afterwards (tests/fixture_history.py)."""
+translates; the fixture history changes the German data page afterwards (tests/fixture_history.py)."""
 
 from __future__ import annotations
 
@@ -27,10 +27,10 @@ def test_every_translated_page_records_its_german_source() -> None:
 def test_a_changed_german_page_makes_its_translations_outdated(fixture_project: Path) -> None:
     found = {(p.lang, p.page): p.status for p in statuses(fixture_project / "docs", list(LANGUAGES))}
     assert {key for key, status in found.items() if status == "outdated"} == {
-        (lang, "index.md") for lang in TRANSLATED
+        (lang, "data.md") for lang in TRANSLATED
     }
     assert {status for (lang, _), status in found.items() if lang == LANGUAGES[0]} == {"source"}
-    assert found[("zh", "data.md")] == "current"
+    assert found[("zh", "index.md")] == "current"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -38,31 +38,31 @@ def test_outdated_pages_show_a_notice_linking_the_german_page(
     site: Build, fixture_build: SiteBuild, lang: str
 ) -> None:
     ui = fixture_build.dataset.strings[lang].ui
-    here = f"/{LANGUAGE_PREFIX[lang]}"
-    guide = site.page(LANGUAGE_PREFIX[lang])
-    (notice,) = guide.select("[data-translation-status]")
+    here = f"/{LANGUAGE_PREFIX[lang]}data/"
+    data = site.page(here.lstrip("/"))
+    (notice,) = data.select("[data-translation-status]")
     assert notice["data-translation-status"] == "outdated"
     assert notice.get_text(" ", strip=True) == f"{ui['translation.outdated']} {ui['translation.source']}"
     link = notice.select_one("a")
-    assert urljoin(here, link["href"]) == "/" and link["hreflang"] == LANGUAGES[0]
-    assert notice.sourceline > guide.select_one("article h1").sourceline  # below the title
-    for current in ("data/", "changes/", "providers/alpha-cloud/"):
+    assert urljoin(here, link["href"]) == "/data/" and link["hreflang"] == LANGUAGES[0]
+    assert notice.sourceline > data.select_one("article h1").sourceline  # below the title
+    for current in ("", "changes/", "providers/alpha-cloud/"):
         assert not site.page(f"{LANGUAGE_PREFIX[lang]}{current}").select("[data-translation-status]")
-    assert not site.page("").select("[data-translation-status]")  # the German page itself
+    assert not site.page("data/").select("[data-translation-status]")  # the German page itself
 
 
 def test_marking_a_translation_current_records_the_hash(fixture_project: Path, tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     shutil.copytree(fixture_project / "docs", docs)
-    page = docs / "zh" / "index.md"
+    page = docs / "zh" / "data.md"
     before = yaml.safe_load(page.read_text(encoding="utf-8").split("---")[1])
     value = mark_current(page, docs, "de")
-    assert value == content_hash((docs / "de" / "index.md").read_text(encoding="utf-8"))
+    assert value == content_hash((docs / "de" / "data.md").read_text(encoding="utf-8"))
     after = yaml.safe_load(page.read_text(encoding="utf-8").split("---")[1])
     assert after == {**before, "source_hash": value}  # the other keys kept
     assert recorded_hash(page.read_text(encoding="utf-8")) == value
     assert {(p.lang, p.page) for p in statuses(docs, list(LANGUAGES)) if p.status == "outdated"} == {
-        ("ro", "index.md")
+        ("ro", "data.md")
     }
     bare = docs / "ro" / "bare.md"
     bare.write_text("# Titlu\n\nText.\n", encoding="utf-8")
@@ -78,15 +78,15 @@ def test_the_command_lists_every_page_and_marks_pages_current(
     assert main(["translations", "--root", str(fixture_project)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == len(TRANSLATED) * len(list((fixture_project / "docs" / "de").rglob("*.md")))
-    assert "docs/zh/index.md: outdated (records sha256:" in "\n".join(lines)
-    assert "docs/zh/data.md: current" in lines
+    assert "docs/zh/data.md: outdated (records sha256:" in "\n".join(lines)
+    assert "docs/zh/index.md: current" in lines
     project = tmp_path / "project"
     shutil.copytree(fixture_project, project, ignore=shutil.ignore_patterns("site", ".git"))
-    target = project / "docs" / "zh" / "index.md"
+    target = project / "docs" / "zh" / "data.md"
     assert main(["translations", "--root", str(project), "--current", str(target)]) == 0
     capsys.readouterr()
     main(["translations", "--root", str(project)])
-    assert "docs/zh/index.md: current" in capsys.readouterr().out.splitlines()
+    assert "docs/zh/data.md: current" in capsys.readouterr().out.splitlines()
 
 
 def test_the_notice_goes_below_the_first_heading() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from conftest import GOOD_PROVIDER, LANGUAGES, ROOT
@@ -65,8 +66,8 @@ def test_good_file_is_valid(tmp_path: Path) -> None:
         (
             ("url: https://example.com/docs", "url: http://example.com/docs"),
             [
-                "example.yaml:23:9: 'url' must be an https:// URL without spaces, quotes, backslashes or "
-                "angle brackets; got 'http://example.com/docs'"
+                "example.yaml:23:9: 'url' must be an https:// URL with a host name such as example.com; "
+                "got 'http://example.com/docs': it must start with https://"
             ],
         ),
         (
@@ -184,3 +185,40 @@ def test_the_commented_example_in_contributing_is_valid(tmp_path: Path) -> None:
     text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
     example = text.split("```yaml\n", 1)[1].split("```", 1)[0]
     assert problems_for(tmp_path, example, name="example-cloud.yaml") == []
+
+
+def test_validating_missing_or_linked_files_names_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gpustorage.__main__ import validate
+
+    (tmp_path / "linked.yaml").symlink_to(ROOT / "tests" / "fixtures" / "providers" / "alpha-cloud.yaml")
+    assert validate([tmp_path / "missing.yaml", tmp_path / "linked.yaml"], ROOT) == 1
+    err = capsys.readouterr().err
+    assert f"{tmp_path}/missing.yaml:1:1: no such file" in err
+    assert f"{tmp_path}/linked.yaml:1:1: the file is a symbolic link" in err
+    assert "2 data problems found" in err and "Traceback" not in err
+
+
+def test_validator_and_build_read_one_list_of_languages(tmp_path: Path) -> None:
+    """An i18n file for a language mkdocs.yml does not list is an error for both (they share
+    languages.site_languages and dataset.load_strings); the build also checks the i18n plugin's list."""
+    import mkdocs_engine as engine
+    from mkdocs.exceptions import PluginError
+
+    from gpustorage.dataset import load_strings
+    from gpustorage.languages import site_languages
+
+    assert site_languages(ROOT) == list(LANGUAGES)
+    (tmp_path / "fr.yaml").write_text("ui: {}\n", encoding="utf-8")
+    for lang in LANGUAGES:
+        (tmp_path / f"{lang}.yaml").write_bytes((ROOT / "data" / "i18n" / f"{lang}.yaml").read_bytes())
+    _, problems = load_strings(tmp_path, tmp_path, LANGUAGES)
+    assert [(p.path, p.message[:45]) for p in problems] == [
+        ("fr.yaml", "not a strings file of a site language (expect")
+    ]
+
+    i18n = SimpleNamespace(build_languages=["de", "zh"], default_language="de")
+    config = SimpleNamespace(plugins={"i18n": i18n})
+    with pytest.raises(PluginError, match=r"builds de, zh, but mkdocs\.yml lists de, zh, ro"):
+        engine.check_languages(config, ["de", "zh", "ro"])  # type: ignore[arg-type]

@@ -218,9 +218,11 @@
 
   /* ---- filtering ---- */
 
+  var kinds = [];
+
   function matches(entry, skip) {
     var data = entry.data;
-    if (skip !== "kind" && state.kind && state.kind.split(",").indexOf(data.kind) === -1) return false;
+    if (skip !== "kind" && kinds.length && kinds.indexOf(data.kind) === -1) return false;
     if (skip !== "egress" && state.egress === "free" && data.egress !== "free") return false;
     for (var i = 0; i < filterNames.length; i++) {
       var name = filterNames[i];
@@ -230,6 +232,7 @@
   }
 
   function applyFilters() {
+    kinds = state.kind ? state.kind.split(",") : [];
     var offeringFilter = Boolean(state.kind || state.egress || filterNames.some(function (n) { return state[n]; }));
     var needle = state.name.toLowerCase();
     var onlyKnown = state.known && state.sort && state.sort !== "product";
@@ -250,9 +253,12 @@
     });
     count.textContent = fill(strings.count, { shown: matching, count: groups.length });
     empty.hidden = matching > 0;
-    updateOptionCounts();
+    var filterKey = [state.name, state.kind, state.egress].concat(filterNames.map(function (n) { return state[n]; })).join("|");
+    if (filterKey !== countsKey) { countsKey = filterKey; updateOptionCounts(); } // sorting changes no count
     return rows;
   }
+
+  var countsKey = null;
 
   // Each choice says how many offerings it would leave, given the other filters; those leaving none are marked.
   var selects = filterNames.map(function (name) { return form.elements[name]; });
@@ -261,14 +267,17 @@
   function updateOptionCounts() {
     var tallies = { kind: {}, egress: {} };
     filterNames.forEach(function (name) { tallies[name] = {}; });
-    entries.forEach(function (entry) {
-      if (!entry.group.nameMatches) return;
-      Object.keys(tallies).forEach(function (dimension) {
-        if (!matches(entry, dimension)) return;
+    var dimensions = Object.keys(tallies);
+    for (var e = 0; e < entries.length; e++) {
+      var entry = entries[e];
+      if (!entry.group.nameMatches) continue;
+      for (var d = 0; d < dimensions.length; d++) {
+        var dimension = dimensions[d];
+        if (!matches(entry, dimension)) continue;
         var value = entry.data[dimension];
         tallies[dimension][value] = (tallies[dimension][value] || 0) + 1;
-      });
-    });
+      }
+    }
     selects.forEach(function (select) {
       Array.prototype.forEach.call(select.options, function (option) {
         if (!option.value) return;

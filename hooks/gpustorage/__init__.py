@@ -45,7 +45,7 @@ def build_site(
     root: Path, languages: list[str], today: dt.date, repository: str, history: History | None = None
 ) -> SiteBuild:
     """Everything the site shows; the history is read from git at `root` unless given."""
-    dataset = load_dataset(root, languages)
+    dataset = load_dataset(root, languages, today)
     derived = derive(dataset, today)
     covered = coverage(derived)
     history = read_history(root) if history is None else history
@@ -81,8 +81,9 @@ class DatasetCache:
 
     @staticmethod
     def _fingerprint(root: Path) -> tuple[object, ...]:
+        # lstat: a dangling link is a file like any other here (loading names the problem)
         files = sorted((root / "data").rglob("*"))
-        return tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files)
+        return tuple((str(f), info.st_mtime_ns, info.st_size) for f in files for info in [f.lstat()])
 
     def get(self, root: Path, languages: list[str], today: dt.date, repository: str) -> SiteBuild:
         state = repository_state(root)

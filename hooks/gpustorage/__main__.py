@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 from . import build_site
-from .dataset import load_dataset, load_providers, load_strings, prose_languages
-from .derive import build_date, derive
+from .dataset import build_date, load_dataset, load_providers, load_rates, load_strings, prose_languages
+from .derive import derive
 from .export import schema_files, write_api
 from .history import read_history
 from .languages import site_languages
@@ -26,14 +26,18 @@ REPOSITORY = os.environ.get("REPO_URL", "https://github.com/gpu-storage-guide/gp
 def validate(files: list[Path], root: Path) -> int:
     try:
         languages = site_languages(root)
+        today = build_date()
         if files:
             strings, problems = load_strings(root / "data" / "i18n", root, languages)
             prose = prose_languages(strings, languages)
-            _, _, found = load_providers([f.resolve() for f in files], root, prose)
-            if problems + found:
-                raise DataError(problems + found)
+            rates, found = load_rates(root / "data" / "exchange-rates.yaml", root, today)
+            # absolute, but not resolved: a symbolic link is named and refused, never followed
+            paths = [Path(os.path.abspath(f)) for f in files]
+            _, _, more = load_providers(paths, root, prose, rates, today)
+            if problems + found + more:
+                raise DataError(problems + found + more)
         else:
-            load_dataset(root, languages)
+            load_dataset(root, languages, today)
     except DataError as error:
         if os.environ.get("GITHUB_ACTIONS") == "true":  # each problem shown on its line in the pull request
             for problem in error.problems:

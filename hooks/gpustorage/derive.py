@@ -9,16 +9,28 @@ export only serializes them, and the browser only reads them from the page.
 from __future__ import annotations
 
 import datetime as dt
-import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .dataset import Dataset
-from .model import UNKNOWN, Egress, ExchangeRates, Fact, Offering, Price, Source, Tier, size_in_gb
+from .dataset import Dataset, build_date
+from .model import (
+    GB_PER,
+    GB_PER_GIB,
+    HOURS_PER_MONTH,
+    UNKNOWN,
+    Egress,
+    ExchangeRates,
+    Fact,
+    Offering,
+    Price,
+    Source,
+    Tier,
+    per_gb_month,
+    size_in_gb,
+)
 
-HOURS_PER_MONTH = 730
-GB_PER_GIB = 2**30 / 1e9
+__all__ = ["GB_PER_GIB", "HOURS_PER_MONTH", "build_date", "per_gb_month"]  # also used from here
 STALE_AFTER_DAYS = 180
 
 # Sort order of worded values: the answer a reader most likely wants first.
@@ -92,14 +104,6 @@ class ProviderFigures:
 Derived = dict[str, ProviderFigures]
 
 
-def build_date() -> dt.date:
-    """The date the build judges freshness by: SOURCE_DATE_EPOCH when set (reproducible), else today."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    if epoch:
-        return dt.datetime.fromtimestamp(int(epoch), tz=dt.UTC).date()
-    return dt.datetime.now(tz=dt.UTC).date()
-
-
 def is_stale(seen: dt.date, today: dt.date) -> bool:
     return (today - seen).days > STALE_AFTER_DAYS
 
@@ -111,18 +115,8 @@ def usd_per_unit(currency: str, rates: ExchangeRates) -> float:
     return rates.rates[currency].usd_per_unit  # type: ignore[index]
 
 
-GB_PER = {"GB": 1.0, "GiB": GB_PER_GIB, "TB": 1000.0, "TiB": 1024 * GB_PER_GIB}
-
-
 def _gb_per(size_unit: str) -> float:
     return GB_PER[size_unit]
-
-
-def per_gb_month(amount: float, unit: str) -> float:
-    """A rate in a source unit (e.g. GiB-hour), expressed per decimal GB and per month."""
-    size, period = unit.split("-")
-    per_month = amount * HOURS_PER_MONTH if period == "hour" else amount
-    return per_month / _gb_per(size)
 
 
 def _usd_tiers(tiers: Sequence[Tier], unit: str, factor: float) -> tuple[UsdTier, ...]:

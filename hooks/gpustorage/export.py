@@ -10,6 +10,7 @@ import csv
 import datetime as dt
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -117,10 +118,18 @@ def providers_json(dataset: Dataset, derived: Derived, today: dt.date) -> dict[s
     }
 
 
+# What starts a formula in a spreadsheet, also after leading spaces and in full-width form (＝＋－＠)
+_FORMULA_START = frozenset("=+-@\t\r\uff1d\uff0b\uff0d\uff20")
+# ...and inside a value, after a separator some reader may split on (';' in German Excel, ',' or tab)
+_INNER_FORMULA = re.compile(r"([;,\t][ \u00a0\u3000]*)([=+\-@\uff1d\uff0b\uff0d\uff20])")
+
+
 def _csv_text(value: Any) -> str:
-    """A cell no spreadsheet will run as a formula."""
-    text = "" if value is None else str(value)
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A cell no spreadsheet will run as a formula, whichever separator it splits on: a value that
+    could start one is prefixed with ', and so is a sign right after a separator inside it."""
+    text = _INNER_FORMULA.sub(r"\1'\2", "" if value is None else str(value))
+    first = text.lstrip(" \u00a0\u3000")[:1] or text[:1]
+    return f"'{text}" if first in _FORMULA_START else text
 
 
 def _csv_row(
@@ -168,7 +177,8 @@ def _tiers_text(tiers: list[Any]) -> str:
 
 def offerings_csv(dataset: Dataset, derived: Derived) -> str:
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    # every field quoted: a reader splitting on ';' (German Excel's default) sees no formula either
+    writer = csv.writer(buffer, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writerow(CSV_COLUMNS)
     for pid, provider in dataset.providers.items():
         for number, (offering, figures) in enumerate(
@@ -226,7 +236,10 @@ def write_api(
     """Write /api/v1/: providers.json, offerings.csv, history.json (given a history) and the JSON Schemas."""
     out.mkdir(parents=True, exist_ok=True)
     # compact: the C encoder is several times faster than indented output, and readers use tools
-    compact = json.dumps(providers_json(dataset, derived, today), ensure_ascii=False, separators=(",", ":"))
+    # allow_nan=False: validation keeps every number finite; Infinity would not be JSON at all
+    compact = json.dumps(
+        providers_json(dataset, derived, today), ensure_ascii=False, separators=(",", ":"), allow_nan=False
+    )
     files = {
         "providers.json": compact + "\n",
         "offerings.csv": offerings_csv(dataset, derived),

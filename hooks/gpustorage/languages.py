@@ -1,7 +1,8 @@
 """The site's languages, defined once: the i18n plugin's list in mkdocs.yml (default language first).
 
-The build reads them from the MkDocs configuration it already has; the command line reads the same
-file here, so `make validate` and the build always check the same languages.
+The build and the command line both read them here (the build then checks that the i18n plugin builds
+the same list), so `make validate` and the build always check the same languages; a strings file in
+data/i18n/ for a language not listed is an error in both.
 """
 
 from __future__ import annotations
@@ -30,9 +31,9 @@ _ConfigLoader.add_multi_constructor("!", _any_tag)
 _ConfigLoader.add_multi_constructor("tag:yaml.org,2002:python/", _any_tag)
 
 
-def site_languages(root: Path) -> list[str]:
-    """The locales of mkdocs.yml's i18n plugin, the default one first."""
-    config_file = root / "mkdocs.yml"
+def site_languages(root: Path, config_file: Path | None = None) -> list[str]:
+    """The locales of mkdocs.yml's i18n plugin (or another MkDocs configuration's), the default first."""
+    config_file = config_file or root / "mkdocs.yml"
     config = yaml.load(config_file.read_text(encoding="utf-8"), Loader=_ConfigLoader)
     for plugin in config.get("plugins", []):
         if isinstance(plugin, dict) and "i18n" in plugin:

@@ -2,13 +2,16 @@
 
 The reader is deliberately stricter than YAML 1.1: only `true`/`false` are booleans (so `no`, `on` or a
 country code `NO` stay strings), aliases are refused (no billion-laughs expansion), duplicate keys are
-errors, and files must be small, non-empty UTF-8 text.
+errors, and files must be small, non-empty UTF-8 text in regular files (no symbolic links, devices or
+folders; the size is checked before anything is read).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +22,7 @@ from .problems import Problem
 
 MAX_FILE_BYTES = 256 * 1024
 MAX_NESTING = 50  # a provider file needs about 6 levels
+MAX_DIGITS = 18  # no figure in a data file needs more digits; longer ones are never echoed whole
 
 Location = tuple[int, int]  # 1-based line and column
 KeyPath = tuple[str | int, ...]
@@ -32,6 +36,7 @@ class Document:
     value: Any
     text: str  # the file's text, as parsed
     positions: dict[KeyPath, Location] = field(default_factory=dict)
+    refused: set[KeyPath] = field(default_factory=set)  # values the reader refused (a problem each)
 
     def locate(self, key_path: KeyPath) -> Location:
         """The position of the deepest part of `key_path` that exists in the file."""
@@ -49,19 +54,21 @@ class _StrictResolver(yaml.resolver.Resolver):
     """YAML 1.2-like implicit types: no yes/no/on/off booleans, no sexagesimal numbers."""
 
 
-_StrictResolver.yaml_implicit_resolvers = {}
-for _tag, _pattern, _first in [
-    ("tag:yaml.org,2002:bool", r"^(?:true|false)$", "tf"),
-    ("tag:yaml.org,2002:int", r"^[-+]?[0-9]+$", "-+0123456789"),
-    (
+# (tag, pattern, first characters); a tag written out (!!int) must fit its pattern too
+_RESOLVERS: list[tuple[str, re.Pattern[str], str | list[str]]] = [
+    ("tag:yaml.org,2002:bool", re.compile(r"^(?:true|false)$"), "tf"),
+    ("tag:yaml.org,2002:int", re.compile(r"^[-+]?[0-9]+$"), "-+0123456789"),
+    (  # YAML 1.2: 5e-2 is a number too (an integer without a dot is matched as int first)
         "tag:yaml.org,2002:float",
-        r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$",
+        re.compile(r"^[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$"),
         "-+0123456789.",
     ),
-    ("tag:yaml.org,2002:null", r"^(?:~|null|)$", ["~", "n", ""]),
-    ("tag:yaml.org,2002:timestamp", r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "0123456789"),
-]:
-    _StrictResolver.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
+    ("tag:yaml.org,2002:null", re.compile(r"^(?:~|null|)$"), ["~", "n", ""]),
+    ("tag:yaml.org,2002:timestamp", re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"), "0123456789"),
+]
+_StrictResolver.yaml_implicit_resolvers = {}
+for _tag, _pattern, _first in _RESOLVERS:
+    _StrictResolver.add_implicit_resolver(_tag, _pattern, list(_first))
 
 
 # libyaml (C) scans, parses and composes the node graph, where an alias is the same node object as
@@ -111,19 +118,48 @@ _TOO_DEEP = f"values are nested too deeply (more than {MAX_NESTING} levels)"
 _ALIAS = "aliases (*name) are not allowed; write the value out"
 
 
+_TAG_WORDS = {
+    "tag:yaml.org,2002:bool": "true or false",
+    "tag:yaml.org,2002:int": "a whole number",
+    "tag:yaml.org,2002:float": "a number",
+    "tag:yaml.org,2002:timestamp": "a valid date (YYYY-MM-DD)",
+    "tag:yaml.org,2002:null": "empty",
+}
+_LOOKS_LIKE = {tag: pattern for tag, pattern, _ in _RESOLVERS}
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """A value as messages quote it: long literals are cut, with their length."""
+    return text if len(text) <= limit else f"{text[: limit - 10]}… ({len(text)} characters)"
+
+
+class _ScalarError(ValueError):
+    """A scalar whose tag (implicit or written, like !!int) does not fit its text."""
+
+
 def _scalar(node: yaml.ScalarNode) -> Any:
-    text = node.value
-    if node.tag == "tag:yaml.org,2002:bool":
+    text, tag = node.value, node.tag
+    if tag not in _TAG_WORDS:
+        return text  # plain text, whatever tag it was given: nothing is ever constructed
+    if not _LOOKS_LIKE[tag].match(text):  # an explicit tag on text that is not of that type
+        raise _ScalarError(f"'{shorten(text)}' is tagged as {_TAG_WORDS[tag]} but is not one")
+    digits = sum(character.isdigit() for character in text)
+    if tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float") and digits > MAX_DIGITS:
+        raise _ScalarError(
+            f"the number '{shorten(text)}' has {digits} digits; at most {MAX_DIGITS} are accepted"
+        )
+    if tag == "tag:yaml.org,2002:bool":
         return text == "true"
-    if node.tag == "tag:yaml.org,2002:int":
+    if tag == "tag:yaml.org,2002:int":
         return int(text)
-    if node.tag == "tag:yaml.org,2002:float":
+    if tag == "tag:yaml.org,2002:float":
         return float(text)
-    if node.tag == "tag:yaml.org,2002:null":
+    if tag == "tag:yaml.org,2002:null":
         return None
-    if node.tag == "tag:yaml.org,2002:timestamp":
+    try:
         return dt.date.fromisoformat(text)
-    return text
+    except ValueError:  # e.g. 2026-13-45 looks like a date but is none
+        raise _ScalarError(f"'{text}' is not a valid date (YYYY-MM-DD)") from None
 
 
 class _Builder:
@@ -138,6 +174,7 @@ class _Builder:
         if id(node) in self.seen:
             line, column = self.doc.locate(path)
             self.problems.append(Problem(self.doc.path, line, column, _ALIAS))
+            self.doc.refused.add(path)
             return None
         self.seen.add(id(node))
         self.doc.positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
@@ -152,12 +189,11 @@ class _Builder:
         if isinstance(node, yaml.ScalarNode):
             try:
                 return _scalar(node)
-            except ValueError:  # e.g. 2026-13-45 looks like a date but is none
+            except _ScalarError as error:
                 line, column = node.start_mark.line + 1, node.start_mark.column + 1
-                self.problems.append(
-                    Problem(self.doc.path, line, column, f"'{node.value}' is not a valid date (YYYY-MM-DD)")
-                )
-                return node.value
+                self.problems.append(Problem(self.doc.path, line, column, str(error)))
+                self.doc.refused.add(path)
+                return None
         raise TypeError(node)  # unreachable: YAML has only these three node kinds
 
     def _mapping(self, node: yaml.MappingNode, path: KeyPath) -> dict[str, Any]:
@@ -240,22 +276,59 @@ def load_text(path: str, text: str) -> tuple[Document | None, list[Problem]]:
     return doc, problems
 
 
-def load_file(file: Path, display_path: str) -> tuple[Document | None, list[Problem]]:
-    """Read and parse one file, refusing oversized or non-UTF-8 input with a located message."""
-    data = file.read_bytes()
-    if len(data) > MAX_FILE_BYTES:
-        return None, [
-            Problem(
-                display_path,
-                1,
-                1,
-                f"the file is {len(data)} bytes; at most {MAX_FILE_BYTES} bytes are accepted",
-            )
-        ]
+def _read(file: Path, display_path: str) -> tuple[bytes | None, list[Problem]]:
+    """The bytes of a regular file, at most MAX_FILE_BYTES of them: the size is checked first (a link
+    to /dev/zero is never read), and symbolic links, folders and devices are refused."""
+
+    def refuse(message: str) -> tuple[None, list[Problem]]:
+        return None, [Problem(display_path, 1, 1, message)]
+
     try:
-        text = data.decode("utf-8")
+        info = file.lstat()
+    except FileNotFoundError:
+        return refuse("no such file")
+    except OSError as error:
+        return refuse(f"the file cannot be read ({error.strerror})")
+    if stat.S_ISLNK(info.st_mode):
+        return refuse("the file is a symbolic link; data files must be regular files inside data/")
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        return refuse(f"this is {kind}; data files must be regular files")
+    if info.st_size > MAX_FILE_BYTES:
+        return refuse(f"the file is {info.st_size} bytes; at most {MAX_FILE_BYTES} bytes are accepted")
+    try:
+        # O_NOFOLLOW: a link swapped in after the check is not followed either
+        descriptor = os.open(file, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        with os.fdopen(descriptor, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        return refuse(f"the file cannot be read ({error.strerror})")
+    if len(data) > MAX_FILE_BYTES:
+        return refuse(f"the file is over {MAX_FILE_BYTES} bytes; at most {MAX_FILE_BYTES} are accepted")
+    return data, []
+
+
+def decode(data: bytes, display_path: str) -> tuple[str | None, list[Problem]]:
+    """UTF-8 text (without a byte order mark), or a problem at the first byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff"), []
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1  # in bytes: no text yet
         return None, [Problem(display_path, line, column, "the file is not UTF-8 text; save it as UTF-8")]
-    return load_text(display_path, text.removeprefix("\ufeff"))
+
+
+def read_text(file: Path, display_path: str) -> tuple[str | None, list[Problem]]:
+    """A regular, bounded, UTF-8 file's text, or the problems that stop it from being read."""
+    data, problems = _read(file, display_path)
+    if data is None:
+        return None, problems
+    return decode(data, display_path)
+
+
+def load_file(file: Path, display_path: str) -> tuple[Document | None, list[Problem]]:
+    """Read and parse one file, refusing links, oversized or non-UTF-8 input with a located message."""
+    text, problems = read_text(file, display_path)
+    if text is None:
+        return None, problems
+    return load_text(display_path, text)

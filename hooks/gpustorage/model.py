@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import unicodedata
 from enum import Enum, StrEnum
 from typing import Annotated, Final, Literal, TypeVar
+from urllib.parse import urlsplit
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Discriminator,
@@ -22,24 +25,86 @@ from pydantic import (
     Tag,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 UNKNOWN: Final = "unknown"
 
-URL_PATTERN = r"^https://[^\s<>\"'`\\]+$"
+# Plausible bounds: a value beyond one is a typo (a unit, a missing dot), never a real offer.
+MAX_TIERS = 20  # price tiers per price; more make pages and report links huge
+MAX_GB = 1e11  # 100 EB: no size, tier bound or allowance is larger (the largest real ones are 8 EB)
+MAX_SIZE_TEXT = "100 EB"
+MAX_USD_PER_GB_MONTH = 100.0  # a price above this, converted to USD per GB-month, is an error
+MAX_EGRESS_USD_PER_GB = 10.0
+MAX_MONTHLY_FEE_USD = 100_000.0
+
+# Characters no text may hold: C0 and C1 controls, bidirectional embeddings, overrides and isolates
+# (which can disguise what a reviewer sees), and zero-width spaces, word joiners and byte order marks.
+_BAD = r"\x00-\x1f\x7f-\x9f\u061c\u200b\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+_INVISIBLE = _BAD + r"\u00ad\u115f\u1160\u180e\u200c-\u200f\u3164\uffa0"  # in URLs: nothing unseen
+_HOST = r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+# https, a host name with a dot (no user name or password before it), then a path without spaces,
+# quotes, backslashes, angle brackets or invisible characters
+URL_PATTERN = rf"^https://{_HOST}(?::[0-9]{{1,5}})?(?:[/?#][^\s<>\"'`\\{_INVISIBLE}]*)?$"
+# Letters that show as blank space (Hangul fillers): they do not count as visible.
+_FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
+
+
+def has_visible_letter(text: str) -> bool:
+    """Whether the text holds a letter or a digit that shows (not only spaces, marks or fillers)."""
+    return any(unicodedata.category(c)[0] in "LN" and c not in _FILLERS for c in text)
+
+
+def _visible(text: str) -> str:
+    if not has_visible_letter(text):
+        raise PydanticCustomError("invisible_text", "needs at least one visible letter or digit")
+    return text
+
+
+def url_problem(url: str) -> str | None:
+    """Why a text is not an acceptable URL, in words; None when it is one."""
+    if not url.startswith("https://"):
+        return "it must start with https://"
+    for number, character in enumerate(url, 1):
+        if character.isspace() or re.match(rf"[{_INVISIBLE}]", character):
+            return f"character {number} is a space or an invisible character (U+{ord(character):04X})"
+        if character in "<>\"'`\\":
+            return f"character {number} is a quote, backslash or angle bracket ({character})"
+    netloc = urlsplit(url).netloc
+    if "@" in netloc:
+        return (
+            f"it holds a user name or password ('{netloc.rpartition('@')[0]}@'), which readers would "
+            "take for the host"
+        )
+    host = netloc.rsplit(":", 1)[0] if netloc.count(":") == 1 else netloc
+    if not re.fullmatch(_HOST, host):
+        return f"'{host}' is not a host name with a dot, such as example.com"
+    return None if re.match(URL_PATTERN, url) else "it is not a plain https:// address"
+
+
 HttpsUrl = Annotated[str, StringConstraints(pattern=URL_PATTERN, max_length=500)]
-# Text may hold any printable character, but no control characters or bidirectional overrides (which
-# can disguise what a reviewer sees), and at least one visible character.
-_BAD = r"\x00-\x1f\x7f\u202a-\u202e\u2066-\u2069"
+# Text may hold any printable character but those in _BAD, and at least one visible letter or digit.
 TEXT_PATTERN = rf"^[^{_BAD}]*[^\s{_BAD}][^{_BAD}]*$"
-ShortText = Annotated[str, StringConstraints(max_length=200, pattern=TEXT_PATTERN)]
-_BAD_IN_PROSE = r"\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069"  # tabs and newlines allowed
+ShortText = Annotated[str, StringConstraints(max_length=200, pattern=TEXT_PATTERN), AfterValidator(_visible)]
+_BAD_IN_PROSE = _BAD.replace(r"\x00-\x1f", r"\x00-\x08\x0b-\x1f")  # tabs and newlines allowed
 PROSE_PATTERN = rf"^[^{_BAD_IN_PROSE}]*[^\s{_BAD_IN_PROSE}][^{_BAD_IN_PROSE}]*$"
-LongText = Annotated[str, StringConstraints(max_length=2000, pattern=PROSE_PATTERN)]
-# A provider's name becomes a page title, which MkDocs and Material unescape: no angle brackets.
-NAME_PATTERN = rf"^[^<>{_BAD}]*[^\s<>{_BAD}][^<>{_BAD}]*$"
-NameText = Annotated[str, StringConstraints(max_length=100, pattern=NAME_PATTERN)]
-SIZE_PATTERN = r"^(unknown|[0-9]+(\.[0-9]+)? (GB|GiB|TB|TiB|PB|PiB|EB|EiB))$"
-Size = Annotated[str, StringConstraints(pattern=SIZE_PATTERN)]
+LongText = Annotated[str, StringConstraints(max_length=2000, pattern=PROSE_PATTERN), AfterValidator(_visible)]
+# A provider's name becomes a page title, which MkDocs and Material unescape: no angle brackets; and
+# no zero-width joiners either, which could make two names look the same.
+_BAD_IN_NAMES = rf"<>{_BAD}\u200c\u200d"
+NAME_PATTERN = rf"^[^{_BAD_IN_NAMES}]*[^\s{_BAD_IN_NAMES}][^{_BAD_IN_NAMES}]*$"
+NameText = Annotated[str, StringConstraints(max_length=100, pattern=NAME_PATTERN), AfterValidator(_visible)]
+SIZE_PATTERN = r"^(unknown|[0-9]{1,12}(\.[0-9]{1,6})? (GB|GiB|TB|TiB|PB|PiB|EB|EiB))$"
+
+
+def _plausible_size(size: str) -> str:
+    if size != UNKNOWN and size_in_gb(size) > MAX_GB:
+        raise PydanticCustomError(
+            "size_too_large", "is larger than {limit}, the largest size accepted", {"limit": MAX_SIZE_TEXT}
+        )
+    return size
+
+
+Size = Annotated[str, StringConstraints(pattern=SIZE_PATTERN), AfterValidator(_plausible_size)]
 
 BYTES_PER_UNIT = {
     "GB": 1e9,
@@ -54,7 +119,8 @@ BYTES_PER_UNIT = {
 
 
 class Record(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    # allow_inf_nan: 1.0e999 reads as infinity, which is no price (and not JSON)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, allow_inf_nan=False)
 
 
 class StorageKind(StrEnum):
@@ -174,11 +240,12 @@ def _check_tiers(tiers: list[Tier], name: str) -> None:
 class Price(Record):
     currency: Lax[Currency]
     unit: Lax[PriceUnit]
-    tiers: list[Tier] = Field(min_length=1)
+    tiers: list[Tier] = Field(min_length=1, max_length=MAX_TIERS)
     monthly_fee: float = Field(0, ge=0, description="A fixed fee per month, on top of the tiers.")
     idle_tiers: list[Tier] | None = Field(
         None,
         min_length=1,
+        max_length=MAX_TIERS,
         description="The tiers that apply while no GPU uses the storage (a stopped pod, a detached "
         "volume), where the source gives a price that differs from the running one.",
     )
@@ -195,7 +262,9 @@ class Egress(Record):
     currency: Lax[Currency]
     per: Literal["GB", "GiB"]
     amount: float = Field(ge=0)
-    included_gb: float = Field(0, ge=0, description="Free outbound transfer per month, in `per` units.")
+    included_gb: float = Field(
+        0, ge=0, le=MAX_GB, description="Free outbound transfer per month, in `per` units."
+    )
     allowance_pooled: bool = Field(
         False,
         description="A free allowance exists but is pooled per account (e.g. from compute instances), "
@@ -217,12 +286,12 @@ class Offering(Record):
     multi_attach: Lax[Answer]
     spot_usable: Lax[Answer]
     egress: word_or_table(Literal["free", "varies", "unknown"], Egress)  # type: ignore[valid-type]
-    regions: list[ShortText] | Literal["unknown"] = Field(
+    regions: Annotated[list[ShortText], Field(max_length=500)] | Literal["unknown"] = Field(
         UNKNOWN,
         description="Where the offering exists (regions or data centres) as the source lists them.",
     )
     notes: Localized | None = None
-    sources: list[Source] = Field(min_length=1)
+    sources: list[Source] = Field(min_length=1, max_length=50)
 
     def value_of(self, fact: Fact) -> object:
         # enum members are StrEnums: equal to their text, and cheaper than reading `.value`
@@ -248,7 +317,7 @@ class Provider(Record):
         None,
         description="For a provider that offers no persistent storage: the sources that say so.",
     )
-    offerings: list[Offering] = Field(default_factory=list)
+    offerings: list[Offering] = Field(default_factory=list, max_length=100)
 
     @model_validator(mode="after")
     def _offerings_or_a_sourced_absence(self) -> Provider:
@@ -263,10 +332,21 @@ class Provider(Record):
 
 PROVIDER_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
+HOURS_PER_MONTH = 730  # hourly rates times 730 hours, the convention providers use
+GB_PER_GIB = 2**30 / 1e9
+GB_PER = {"GB": 1.0, "GiB": GB_PER_GIB, "TB": 1000.0, "TiB": 1024 * GB_PER_GIB}
+
 
 def size_in_gb(size: str) -> float:
     amount, unit = size.split(" ")
     return float(amount) * BYTES_PER_UNIT[unit] / 1e9
+
+
+def per_gb_month(amount: float, unit: str) -> float:
+    """A rate in a source unit (e.g. GiB-hour), expressed per decimal GB and per month."""
+    size, period = unit.split("-")
+    per_month = amount * HOURS_PER_MONTH if period == "hour" else amount
+    return per_month / GB_PER[size]
 
 
 class Question(Record):
@@ -301,7 +381,7 @@ class LanguageStrings(Record):
 
 
 class ExchangeRate(Record):
-    usd_per_unit: float = Field(gt=0, description="US dollars for one unit of the currency.")
+    usd_per_unit: float = Field(gt=0, le=1000, description="US dollars for one unit of the currency.")
     date: dt.date = Field(description="The date of the rate.")
     source: HttpsUrl
 

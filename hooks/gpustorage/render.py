@@ -1,8 +1,10 @@
 """Stage 4, render: Jinja templates turn a language view into Markdown (with HTML blocks) and JSON-LD.
 
-Every string from data is escaped where it lands: Jinja's autoescape covers HTML blocks, and the `md`
-filter makes text inert inside Markdown (HTML entities plus backslash escapes), so no data can add
-markup, links or scripts.
+Every string from data (provider files, interface strings, exchange rates, front matter) is escaped
+where it lands, by one set of rules: `html` (MarkupSafe's escaping, which Jinja's autoescape applies in
+HTML blocks), `md` (the same entities plus `#` and backslash escapes, so text is inert inside
+Markdown), `script_json` inside <script>, and `site_texts` for what the theme prints itself. No data can
+add markup, links or scripts.
 """
 
 from __future__ import annotations
@@ -28,13 +30,23 @@ from .transform import Cell, ChangeView, OfferingView, ProviderView, SiteView, S
 CHANGES_SHOWN = 100  # the changes page shows the latest changes; history.json holds them all
 _MD_ESCAPABLE = re.compile(r"([\\`*_{}\[\]|!])")
 _LIST_START = re.compile(r"^([-+]|\d+(?=[.)]))")
+# MarkupSafe's entities, plus '#' (a heading's closing sequence) in one pass, so that no entity is
+# escaped twice ("Tom's" stays "Tom&#39;s", never "Tom&&#35;39;s")
+_MD_ENTITIES = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;", "#": "&#35;"}
+)
+
+
+def html(text: object) -> Markup:
+    """Text escaped for HTML (content and quoted attributes): the escaping Jinja's autoescape applies
+    (text already escaped, a Markup value, stays as it is)."""
+    return escape(text)
 
 
 def md(text: object) -> Markup:
     """Escape text for inline Markdown: one line, HTML entities, and backslashes before markup."""
     flat = " ".join(str(text).split())
-    html_safe = str(escape(flat)).replace("#", "&#35;")
-    escaped = _MD_ESCAPABLE.sub(r"\\\1", html_safe)
+    escaped = _MD_ESCAPABLE.sub(r"\\\1", flat.translate(_MD_ENTITIES))
     # a leading "- ", "+ " or "1. " would start a list: escape the marker's punctuation
     marker = _LIST_START.match(escaped)
     if marker:
@@ -43,9 +55,30 @@ def md(text: object) -> Markup:
     return Markup(escaped)
 
 
+def site_texts(view: SiteView) -> dict[str, Markup]:
+    """The texts the theme prints itself (site name, description, Open Graph locale), escaped.
+
+    Material's templates do not autoescape; an escaped Markup value prints as it should there, and
+    `|e` leaves it as it is."""
+    return {
+        "site_name": html(view.t("site.name")),
+        "site_description": html(view.t("site.description")),
+        "og_locale": html(view.t("site.og_locale")),
+    }
+
+
+def front_matter(meta: dict[str, Any]) -> None:
+    """A page's title and description (from its front matter, whichever file it came from) escaped in
+    place: the theme prints them as they are."""
+    for key in ("title", "description"):
+        value = meta.get(key)
+        if isinstance(value, str) and not isinstance(value, Markup):
+            meta[key] = html(value)
+
+
 def script_json(value: Any) -> str:
     """JSON that is safe inside <script>: no '<', '>' or '&' can close the tag or open a comment."""
-    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, allow_nan=False)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
@@ -127,9 +160,17 @@ def _form_quote(text: str) -> str:
     return "".join(map(_FORM_TABLE.__getitem__, text.encode("utf-8")))
 
 
+MAX_REPORT_URL = 8192  # browsers and GitHub accept longer links, but a report needs no more
+
+
+def _cut(text: str, limit: int | None) -> str:
+    return text if limit is None or len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _pairs(tiers: tuple[UsdTier, ...]) -> str:
     """Tiers as the JSON pairs compare.js reads: [[upper bound in GB or null, USD per GB-month], ...]."""
-    return json.dumps([[tier.up_to_gb, tier.usd_per_gb_month] for tier in tiers], separators=(",", ":"))
+    pairs = [[tier.up_to_gb, tier.usd_per_gb_month] for tier in tiers]
+    return json.dumps(pairs, separators=(",", ":"), allow_nan=False)  # compare.js parses it: JSON only
 
 
 def row_attributes(offering: OfferingView) -> Markup:
@@ -160,8 +201,6 @@ def _esc(text: str) -> str:
     return str(escape(text))
 
 
-# the largest report link: longer ones lose the values they carry, with a note (GitHub refuses long URLs)
-MAX_REPORT_URL = 8000
 # currencies the calculator offers besides USD, where the dataset has a rate for them
 DISPLAY_CURRENCIES = ("EUR", "CNY")
 
@@ -355,29 +394,32 @@ class Snippets:
 
     def _report_url(self, provider: ProviderView, offering: OfferingView, field: str | None) -> str:
         """A prefilled "wrong value" issue form: provider, offering, the field if one, and the values
-        shown now, in English (the form's language) and in the page's language."""
+        shown now, in English (the form's language) and in the page's language; values are shortened,
+        with a note, until the link fits MAX_REPORT_URL."""
         t = self.t
-        names = [field] if field else [str(fact) for fact in COLUMNS]
-        lines = []
-        for name in names:
-            c = offering.cells[name]
-            local = f" / {t(f'column.{name}')}: {c.text}" if self.view.lang != "en" else ""
-            lines.append(f"{name.replace('_', ' ')}: {c.english}{local}")
-        query = {
-            "template": "wrong-value.yml",
-            "title": f"[{provider.name}] {offering.product}",
-            "provider": provider.id,
-            "offering": offering.product,
-            "field": field or "",
-            "current": "\n".join(lines),
-        }
-        url = self._query_url(query)
-        if len(url) > MAX_REPORT_URL:  # values too long to carry: leave them for the reporter to paste
-            query["current"] = f"(too long to fill in; see {self.view.repository}/blob/main/{provider.file})"
-            query["title"] = query["title"][:200]
-            query["offering"] = query["offering"][:200]
+        values = [
+            (name, offering.cells[name]) for name in ([field] if field else [str(fact) for fact in COLUMNS])
+        ]
+        limit: int | None = None  # the longest value kept whole; None: all of them
+        while True:
+            lines = []
+            for name, c in values:
+                local = f" / {t(f'column.{name}')}: {_cut(c.text, limit)}"
+                lines.append(f"{name.replace('_', ' ')}: {_cut(c.english, limit)}{local}")
+            if limit is not None:
+                lines.append(t("report.shortened"))
+            query = {
+                "template": "wrong-value.yml",
+                "title": f"[{_cut(provider.name, limit)}] {_cut(offering.product, limit)}",
+                "provider": provider.id,
+                "offering": _cut(offering.product, limit),
+                "field": field or "",
+                "current": "\n".join(lines),
+            }
             url = self._query_url(query)
-        return url
+            if len(url) <= MAX_REPORT_URL or limit == 1:
+                return url
+            limit = 400 if limit is None else max(1, limit // 2)
 
     def _query_url(self, query: dict[str, str]) -> str:
         return f"{self.view.repository}/issues/new?" + "&".join(

@@ -187,10 +187,9 @@ def price_text(price: Price, t: Strings) -> str:
     parts = _tiers_text(price.tiers, currency, unit, t)
     if price.monthly_fee:
         parts.append(t("price.monthly_fee", amount=t.money(price.monthly_fee, currency)))
-    separator = t("list.separator")
     if price.idle_tiers:
-        parts.append(t("price.idle", price=separator.join(_tiers_text(price.idle_tiers, currency, unit, t))))
-    return separator.join(parts)
+        parts.append(t("price.idle", price=t.join(_tiers_text(price.idle_tiers, currency, unit, t))))
+    return t.join(parts)
 
 
 def normalized_text(price: Price, figures: Figures, t: Strings) -> str | None:
@@ -263,7 +262,7 @@ def value_text(fact: Fact, value: object, t: Strings) -> str:
     if isinstance(value, Egress):
         return egress_text(value, t)
     if isinstance(value, list):  # regions
-        return t("list.comma").join(value)
+        return t.join(value)
     if fact in (Fact.throughput, Fact.max_size) and value != UNKNOWN:
         return str(value)
     return _word(fact, str(value), t)

@@ -8,13 +8,14 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .load import Document, KeyPath
+from .load import Document, KeyPath, shorten
 from .model import (
     NAME_PATTERN,
     PROSE_PATTERN,
     SIZE_PATTERN,
     TEXT_PATTERN,
     URL_PATTERN,
+    url_problem,
 )
 from .problems import Problem
 
@@ -30,9 +31,11 @@ _TYPE_NAMES = {
     "model_type": "a mapping (key: value lines)",
     "model_attributes_type": "a mapping (key: value lines)",
 }
-_TEXT_HINT = "text with a visible character and no control characters or direction overrides"
+_TEXT_HINT = (
+    "text with a visible letter or digit and no control characters, direction overrides or zero-width spaces"
+)
 _PATTERN_HINTS = {
-    URL_PATTERN: "an https:// URL without spaces, quotes, backslashes or angle brackets",
+    URL_PATTERN: "an https:// URL with a host name such as example.com",
     SIZE_PATTERN: "'unknown' or a size such as '4 TB', '10 TiB' or '500 GB'",
     TEXT_PATTERN: f"one line of {_TEXT_HINT}",
     PROSE_PATTERN: _TEXT_HINT,
@@ -44,9 +47,12 @@ def _describe(value: Any) -> str:
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
-        return "a list"
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+        return f"a list of {len(value)}" if len(value) > 1 else "a list"
+    if isinstance(value, float) and value != value * 1:  # NaN
+        return "not a number"
+    if value in (float("inf"), float("-inf")):
+        return "a number too large to hold (infinity)"
+    return shorten(repr(value), 60)
 
 
 def _fields_of(model: type[BaseModel], loc: KeyPath) -> list[str]:
@@ -95,8 +101,26 @@ def _message(error: Any, model: type[BaseModel], loc: KeyPath) -> str:
     if kind in _TYPE_NAMES:
         return f"'{name}' must be {_TYPE_NAMES[kind]}; got {_describe(value)}"
     if kind == "string_pattern_mismatch":
-        hint = _PATTERN_HINTS.get(error["ctx"]["pattern"], f"text matching {error['ctx']['pattern']}")
-        return f"'{name}' must be {hint}; got {_describe(value)}"
+        pattern = error["ctx"]["pattern"]
+        hint = _PATTERN_HINTS.get(pattern, f"text matching {pattern}")
+        reason = url_problem(value) if pattern == URL_PATTERN and isinstance(value, str) else None
+        return f"'{name}' must be {hint}; got {_describe(value)}" + (f": {reason}" if reason else "")
+    if kind == "finite_number":
+        return f"'{name}' must be a finite number; got {_describe(value)}"
+    if kind == "too_long" and "max_length" in error.get("ctx", {}):
+        limit, actual = error["ctx"]["max_length"], error["ctx"].get("actual_length")
+        return f"'{name}' may have at most {limit} entries; got {actual}"
+    if kind in ("less_than_equal", "greater_than_equal", "greater_than", "less_than"):
+        words = {
+            "less_than_equal": "at most",
+            "greater_than_equal": "at least",
+            "greater_than": "greater than",
+            "less_than": "less than",
+        }
+        bound = next(iter(error["ctx"].values()))
+        return f"'{name}' must be {words[kind]} {bound:g}; got {_describe(value)}"
+    if kind in ("invisible_text", "size_too_large"):
+        return f"'{name}' {error['msg']}; got {_describe(value)}"
     if kind == "value_error":
         return str(error["ctx"]["error"])
     return f"'{name}': {error['msg'][0].lower()}{error['msg'][1:]}; got {_describe(value)}"
@@ -111,5 +135,7 @@ def check_model(doc: Document, model: type[M]) -> tuple[M | None, list[Problem]]
         for item in error.errors(include_url=False):
             full_loc = tuple(item["loc"])
             loc = tuple(part for part in full_loc if not (isinstance(part, str) and part.startswith("~")))
+            if loc in doc.refused:  # the reader has said what is wrong with this value
+                continue
             problems.append(doc.problem(loc, _message(item, model, full_loc)))
         return None, problems

@@ -1,0 +1,345 @@
+"""The interface strings every `data/i18n/<lang>.yaml` holds under `ui:`, defined once.
+
+One line per key: the key, then the placeholders its text may use (each written `{name}`). A strings
+file must have every key listed here and no other; its texts may use only their key's placeholders, and
+no markup. Add a key here first, then to every strings file (the build names any that lack it).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from .load import Document
+from .problems import Problem
+
+DEFINITION = """
+site.name
+site.description
+site.og_locale
+lead {offerings} {providers}
+comparison.caption
+column.provider
+column.product
+column.kind
+column.price
+column.billed_while_detached
+column.region_binding
+column.throughput
+column.max_size
+column.snapshots
+column.multi_attach
+column.spot_usable
+column.egress
+column.regions
+column.checked
+kind.network_volume
+kind.block_volume
+kind.shared_filesystem
+kind.object_storage
+kind.persistent_home
+answer.yes
+answer.no
+answer.partial
+answer.not_applicable
+answer.unknown
+region.machine
+region.datacenter
+region.zone
+region.region
+region.global
+region.unknown
+value.unknown
+value.varies
+egress.free
+egress.included {amount}
+price.tier_up_to {rate} {size}
+price.tier_above {rate}
+price.monthly_fee {amount}
+unit.GB-month
+unit.GiB-month
+unit.GB-hour
+unit.GiB-hour
+unit.GB
+unit.GiB
+unit.TB-month
+unit.TiB-month
+unit.TB-hour
+unit.TiB-hour
+unit.TB
+unit.TiB
+provenance.third_party
+provenance.undated {date}
+provider.website
+provider.offerings
+provider.sources
+provider.source_seen {date}
+provider.covers
+provider.quotes
+provider.checked {date}
+provider.no_storage
+provider.details
+provider.notes
+providers.title
+providers.intro
+providers.count {count}
+faq.title
+price.normalized {amount}
+stale.badge
+stale.title {days}
+provider.edit_link
+provider.report_link
+report.shortened
+faq.billed.question
+faq.billed.answer {list}
+faq.egress_free.question
+faq.egress_free.answer {list}
+faq.shared.question
+faq.shared.answer {list}
+faq.spot.question
+faq.spot.answer {list}
+faq.none
+faq.unknown_count {count}
+faq.cheapest.question
+faq.cheapest.answer {offering} {price} {priced} {usd}
+data.counts {days} {known} {offerings} {providers} {stale} {third_party} {undated} {unknown}
+data.rate {currency} {date} {source} {usd}
+data.endpoint.providers
+data.endpoint.offerings
+data.endpoint.schema
+data.endpoint.rates
+data.endpoint.history
+data.endpoint.history_schema
+tools.presets
+preset.finetune.label
+preset.finetune.explain
+preset.pipeline.label
+preset.pipeline.explain
+preset.fleet.label
+preset.fleet.explain
+preset.reset
+tools.filters
+filter.name
+filter.kind
+filter.any
+filter.egress_free
+tools.calculator
+calc.gb
+calc.months
+calc.out
+calc.egress_unknown
+calc.price_unknown
+calc.note
+tools.count {count} {shown}
+tools.show_all {count}
+contribute.guide
+contribute.add
+contribute.wrong
+contribute.files
+provider.description {name}
+price.idle {price}
+egress.pooled
+undated.badge
+undated.title
+regions.count {count}
+coverage.row
+coverage.cell {known} {total}
+coverage.item {column} {count} {known}
+calc.allowance_pooled
+faq.idle.question
+faq.idle.answer {list}
+lead.providers {count}
+lead.offerings {count}
+faq.cheapest.priced {count}
+data.values {count}
+data.values_plain {count}
+data.days {count}
+column.cost
+column_short.product
+column_short.price
+column_short.billed_while_detached
+column_short.region_binding
+column_short.throughput
+column_short.max_size
+column_short.snapshots
+column_short.multi_attach
+column_short.spot_usable
+column_short.egress
+column_short.checked
+column_short.cost
+text.aside {text}
+throughput.up_to {value}
+throughput.see_source
+throughput.source {text}
+data.as_of {date}
+data.downloads
+tools.noscript
+tools.toggle
+tools.empty
+tools.skip
+filter.sort
+filter.sort_none
+filter.direction
+filter.ascending
+filter.descending
+filter.known
+filter.none_left
+calc.currency
+calc.rate {currency} {date} {usd}
+calc.per_month {amount}
+calc.idle_line {amount}
+calc.total_line {amount} {count}
+calc.too_large {size}
+calc.invalid {example} {max}
+completeness {count} {known}
+report.offering {offering}
+report.field {field}
+price.source_link
+unknowns.label {list}
+footer.text
+notfound.title
+notfound.text
+notfound.guide
+notfound.providers
+notfound.search
+text.sentences {first} {second}
+text.labelled {label} {text}
+history.title
+history.empty
+history.unavailable {reason}
+history.reason.shallow
+history.reason.no_repository
+history.reason.no_git
+history.reason.git_error
+history.changed {fact} {new} {old}
+history.provider_added
+history.provider_removed
+history.provider_renamed {file}
+history.offering_added
+history.offering_removed
+history.commit
+history.feed
+changes.shown {shown} {total}
+feed.title {site}
+feed.provider_title {provider}
+translation.outdated
+translation.source
+"""
+
+
+def _parse(definition: str) -> dict[str, frozenset[str]]:
+    keys: dict[str, frozenset[str]] = {}
+    for line in definition.strip().splitlines():
+        key, *placeholders = line.split()
+        if key in keys or not all(re.fullmatch(r"\{[a-z][a-z_]*\}", p) for p in placeholders):
+            raise ValueError(f"strings.py: {line!r} is listed twice or has a placeholder not as {{name}}")
+        keys[key] = frozenset(p.strip("{}") for p in placeholders)
+    return keys
+
+
+KEYS: dict[str, frozenset[str]] = _parse(DEFINITION)
+
+# Keys whose text must have a particular form, with that form in words.
+FORMATS: dict[str, tuple[re.Pattern[str], str]] = {
+    "site.og_locale": (re.compile(r"^[a-z]{2,3}_[A-Z]{2}$"), "a locale such as de_DE or zh_CN"),
+}
+_TEMPLATE = re.compile(r"\{[{%#]|[}%#]\}")  # Jinja's {{ }}, {% %} and {# #}
+_BRACES = re.compile(r"\{([^{}]*)\}|[{}]")
+_NAME = re.compile(r"^[a-z][a-z_]*$")
+_MARKUP = re.compile(r"[<>]|&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
+
+
+def _allowed(key: str) -> str:
+    names = sorted(KEYS[key])
+    return f"it may use {', '.join('{' + n + '}' for n in names)}" if names else "it takes none"
+
+
+def markup_problem(label: str, text: str) -> str | None:
+    """Interface texts are plain: no HTML tags, angle brackets or character references."""
+    found = _MARKUP.search(text)
+    if found is None:
+        return None
+    return (
+        f"{label} holds markup ('{found.group()}' at character {found.start() + 1}); interface texts "
+        "are plain text: no HTML tags, < or >, or character references like &amp;"
+    )
+
+
+def text_problems(key: str, text: str) -> list[str]:
+    """What is wrong with the text of one known key, in words (the caller adds the location)."""
+    label = f"'{key}'"
+    problems = []
+    markup = markup_problem(label, text)
+    if markup:
+        problems.append(markup)
+    template = _TEMPLATE.search(text)
+    if template:
+        problems.append(
+            f"{label} holds template syntax '{template.group()}' at character {template.start() + 1}; "
+            "placeholders are written {name}, and texts may not hold other braces"
+        )
+        return problems
+    for found in _BRACES.finditer(text):
+        where = f"at character {found.start() + 1}"
+        name = found.group(1)
+        if name is None:
+            problems.append(
+                f"{label} has a lone '{found.group()}' {where}; placeholders are written {{name}}, and "
+                "texts may not hold other braces"
+            )
+        elif not _NAME.match(name):
+            problems.append(
+                f"{label} has the placeholder '{{{name[:30]}}}' {where}; placeholders are plain names "
+                f"such as {{count}} ({_allowed(key)})"
+            )
+        elif name not in KEYS[key]:
+            problems.append(f"{label} has no placeholder {{{name}}} ({_allowed(key)})")
+    if key in FORMATS and not FORMATS[key][0].match(text):
+        problems.append(f"{label} must be {FORMATS[key][1]}")
+    return problems
+
+
+def check_file(doc: Document) -> list[Problem]:
+    """Every problem of one strings file's texts: unknown keys, placeholders, markup, formats."""
+    value = doc.value if isinstance(doc.value, dict) else {}
+    ui, faq = value.get("ui"), value.get("faq")
+    problems = []
+    for key, text in ui.items() if isinstance(ui, dict) else ():
+        if key not in KEYS:
+            close = difflib.get_close_matches(key, KEYS, n=1, cutoff=0.8)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            problems.append(
+                doc.problem(
+                    ("ui", key),
+                    f"unknown UI string '{key}'{hint} (the keys are listed in hooks/gpustorage/strings.py)",
+                )
+            )
+        elif isinstance(text, str):
+            problems += [doc.problem(("ui", key), message) for message in text_problems(key, text)]
+        elif isinstance(text, dict):  # plural forms, each a text of its own
+            for form, form_text in text.items():
+                if isinstance(form_text, str):
+                    found = text_problems(key, form_text)
+                    problems += [doc.problem(("ui", key, form), message) for message in found]
+    for number, item in enumerate(faq if isinstance(faq, list) else []):
+        for part in ("question", "answer"):
+            text = item.get(part) if isinstance(item, dict) else None
+            markup = markup_problem(f"'{part}'", text) if isinstance(text, str) else None
+            if markup:
+                problems.append(doc.problem(("faq", number, part), markup))
+    return problems
+
+
+def missing_keys(docs: dict[str, Document]) -> list[Problem]:
+    """Every key of the definition in every strings file, naming the files that have it."""
+    present = {
+        lang: set(doc.value["ui"]) if isinstance(doc.value.get("ui"), dict) else set()
+        for lang, doc in docs.items()
+    }
+    problems = []
+    for lang, doc in docs.items():
+        for key in sorted(KEYS.keys() - present[lang]):
+            owners = ", ".join(sorted(other for other, keys in present.items() if key in keys))
+            where = f"present in {owners}" if owners else "listed in hooks/gpustorage/strings.py"
+            problems.append(doc.problem(("ui",), f"missing UI string '{key}' ({where})"))
+    return problems
