@@ -92,6 +92,8 @@ def test_on_a_phone_offerings_are_cards_within_a_screen_and_a_half(
 @pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
 def test_every_control_shows_where_the_focus_is(open_page, server: str, viewport) -> None:
     page = open_page(f"{server}/zh/", viewport)
+    # colours are read at once: with Material's 125 ms colour transitions they could be read mid-way
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
     if viewport is PHONE:
         page.click("#comparison-tools-toggle")
     page.click("#comparison-tools button[data-preset=fleet]")  # a chosen preset, to tell focus from choice
