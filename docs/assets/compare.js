@@ -364,26 +364,25 @@
     });
   }
 
-  function costHtml(entry) {
-    var costs = entry.costs;
-    if (costs.monthly === null) return '<span class="gs-unknown">' + escapeHtml(strings.price_unknown) + "</span>";
-    var lines = ["<strong>" + escapeHtml(fill(strings.per_month, { amount: money(costs.monthly) })) + "</strong>"];
-    if (!costs.egressKnown) lines.push('<small class="gs-warning">' + escapeHtml(strings.egress_unknown) + "</small>");
-    else if (entry.egressPooled && entry.egressRate !== null) lines.push("<small>" + escapeHtml(strings.allowance_pooled) + "</small>");
-    var idle = costs.idle === null ? strings.unknown : money(costs.idle);
-    lines.push("<small>" + escapeHtml(fill(strings.idle_line, { amount: idle })) + "</small>");
-    lines.push("<small>" + escapeHtml(fill(strings.total_line, { amount: money(costs.total), count: costs.months })) + "</small>");
-    if (costs.tooLarge) {
-      var size = numbers.format(Math.round(entry.maxGb)) + " GB";
-      lines.push('<small class="gs-warning">' + escapeHtml(fill(strings.too_large, { size: size })) + "</small>");
+  // A cost cell's lines, made once per row; an update only changes their text (no HTML parsing).
+  var COST_LINES = ["monthly", "note", "idle", "total", "warning"];
+
+  function costLines(cell) {
+    if (!cell.lines) {
+      cell.lines = {};
+      COST_LINES.forEach(function (name, index) {
+        var line = document.createElement(index === 0 ? "strong" : "small");
+        if (name === "note" || name === "warning") line.className = "gs-warning";
+        cell.appendChild(line);
+        cell.lines[name] = line;
+      });
     }
-    return lines.join("<br>");
+    return cell.lines;
   }
 
-  function escapeHtml(text) {
-    return String(text).replace(/[&<>"']/g, function (c) {
-      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
-    });
+  function setLine(line, text) {
+    line.textContent = text;
+    line.hidden = !text;
   }
 
   function writeCosts(entry) {
@@ -392,10 +391,28 @@
     var cell = entry.cells.cost;
     cell.hidden = !entry.costs;
     if (!entry.costs) return;
-    cell.innerHTML = costHtml(entry);
+    var lines = costLines(cell);
+    var costs = entry.costs;
     cell.dataset.label = strings.cost_short;
-    if (entry.costs.monthly === null) { delete cell.dataset.value; delete cell.dataset.sort; return; }
-    cell.dataset.value = String(entry.costs.monthly);
+    if (costs.monthly === null) {
+      setLine(lines.monthly, strings.price_unknown);
+      ["note", "idle", "total", "warning"].forEach(function (name) { setLine(lines[name], ""); });
+      cell.classList.add("gs-unknown");
+      delete cell.dataset.value;
+      delete cell.dataset.sort;
+      return;
+    }
+    cell.classList.remove("gs-unknown");
+    setLine(lines.monthly, fill(strings.per_month, { amount: money(costs.monthly) }));
+    var note = !costs.egressKnown ? strings.egress_unknown
+      : entry.egressPooled && entry.egressRate !== null ? strings.allowance_pooled : "";
+    setLine(lines.note, note);
+    lines.note.className = costs.egressKnown ? "" : "gs-warning";
+    setLine(lines.idle, fill(strings.idle_line, { amount: costs.idle === null ? strings.unknown : money(costs.idle) }));
+    setLine(lines.total, fill(strings.total_line, { amount: money(costs.total), count: costs.months }));
+    setLine(lines.warning, costs.tooLarge
+      ? fill(strings.too_large, { size: numbers.format(Math.round(entry.maxGb)) + " GB" }) : "");
+    cell.dataset.value = String(costs.monthly);
     cell.dataset.sort = String(entry.keys.cost);
   }
 
