@@ -29,8 +29,7 @@ from gpustorage.languages import site_languages
 from projects import copy_project, use_fixture_data  # bench/projects.py, shared with the benchmarks
 
 ROOT = Path(__file__).resolve().parents[1]
-# The project whose data the invariant tests check: this one, or a copy (tests/test_mutation.py).
-DATA_ROOT = Path(os.environ.get("GS_DATA_ROOT", ROOT))
+DATA_ROOT = ROOT  # the project whose own data the invariant tests check
 LANGUAGES = tuple(site_languages(ROOT))
 REPOSITORY = "https://example.org/repo"
 BUILD_DATE = dt.date(2026, 11, 30)  # tests judge freshness by a fixed date, not by the clock

@@ -392,7 +392,7 @@ def test_pages_request_nothing_from_other_hosts(page, server: str) -> None:
 def long_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A site whose comparison is long enough to be shown a page at a time."""
     project = copy_project(tmp_path_factory.mktemp("long") / "project")
-    write_providers(project / "data" / "providers", 80, seed=7)
+    write_providers(project / "data" / "providers", 55, seed=7)  # 108 offerings: more than two pages
     build = mkdocs_build(project, project / "site")
     assert build.returncode == 0, build.output
     with serve_directory(build.site) as url:

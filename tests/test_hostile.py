@@ -91,7 +91,8 @@ def test_payloads_never_execute(browser, hostile_server: str, lang: str) -> None
         ),
     )
     try:
-        for path in PAGES:
+        # every kind of page in the default language; in the others those whose texts differ most
+        for path in PAGES if lang == LANGUAGES[0] else ["", "providers/zz-hostile/", "404.html"]:
             page.goto(f"{hostile_server}/{LANGUAGE_PREFIX[lang]}{path}", wait_until="load")
             page.hover("header")  # an injected onmouseover would run now
             page.keyboard.press("Tab")  # ...and an onfocus

@@ -1,6 +1,6 @@
 """Invariants of the repository's own data: every file valid, every provider on every page in every
-language. Nothing here depends on a particular value, so correcting a price never fails it
-(tests/test_mutation.py runs this module on a copy of the data with values changed)."""
+language. Nothing here depends on a particular value, so correcting a price never fails it: each test
+runs on the real data and on a copy with a few real values changed, as a contributor would change them."""
 
 from __future__ import annotations
 
@@ -8,12 +8,15 @@ import csv
 import datetime as dt
 import io
 import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
 
 import jsonschema
 import pytest
-from conftest import DATA_ROOT, LANGUAGE_PREFIX, LANGUAGES, SITE_URL, Build
+from conftest import DATA_ROOT, LANGUAGE_PREFIX, LANGUAGES, SITE_URL, Build, copy_project, mkdocs_build
 
-from gpustorage.dataset import Dataset
+from gpustorage.dataset import Dataset, load_dataset
 from gpustorage.export import schema_files
 from gpustorage.load import load_file
 
@@ -37,28 +40,64 @@ def test_every_data_file_passes_the_published_json_schema(file) -> None:
     jsonschema.Draft202012Validator(schema).validate(_json_ready(doc.value))
 
 
-def test_every_file_is_valid_and_loaded(real_dataset: Dataset) -> None:
-    assert sorted(real_dataset.providers) == sorted(file.stem for file in PROVIDER_FILES)
+@dataclass(frozen=True)
+class Data:
+    root: Path
+    dataset: Dataset
+    site: Build
+
+
+def _change(file: Path, pattern: str, replacement: str) -> None:
+    text = file.read_text(encoding="utf-8")
+    changed, count = re.subn(pattern, replacement, text, count=1, flags=re.MULTILINE)
+    assert count == 1, f"{file.name}: nothing matched {pattern!r}"
+    file.write_text(changed, encoding="utf-8")
+
+
+def changed_copy(target: Path) -> Path:
+    """The project with a price, an answer, a size and a date changed in the first files having them."""
+    project = copy_project(target)
+    providers = sorted((project / "data" / "providers").glob("*.yaml"))
+
+    def first(pattern: str) -> Path:
+        return next(f for f in providers if re.search(pattern, f.read_text(encoding="utf-8"), re.MULTILINE))
+
+    _change(first(r"amount: [0-9.]+"), r"amount: ([0-9.]+)", "amount: 0.0123")
+    _change(first(r'^    multi_attach: "yes"'), r'^    multi_attach: "yes"', '    multi_attach: "no"')
+    _change(first(r"^    max_size: \d"), r"^    max_size: .*$", "    max_size: 123 TiB")
+    _change(providers[-1], r"seen: \d{4}-\d{2}-\d{2}", "seen: 2026-11-01")
+    return project
+
+
+@pytest.fixture(scope="session", params=["real data", "values changed"])
+def data(request, real_dataset: Dataset, real_site: Build, tmp_path_factory: pytest.TempPathFactory) -> Data:
+    if request.param == "real data":
+        return Data(DATA_ROOT, real_dataset, real_site)
+    project = changed_copy(tmp_path_factory.mktemp("changed") / "project")
+    build = mkdocs_build(project, project / "site")
+    assert build.returncode == 0, build.output
+    return Data(project, load_dataset(project, LANGUAGES), build)
+
+
+def test_every_file_is_valid_and_loaded(data: Data) -> None:
+    files = sorted((data.root / "data" / "providers").glob("*.yaml"))
+    assert sorted(data.dataset.providers) == sorted(file.stem for file in files)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_comparison_lists_every_provider_and_offering(
-    real_site: Build, real_dataset: Dataset, lang: str
-) -> None:
-    table = real_site.page(LANGUAGE_PREFIX[lang]).select_one("table#comparison")
-    assert [body["data-provider"] for body in table.select("tbody")] == sorted(real_dataset.providers)
-    offerings = sum(len(p.offerings) or 1 for p in real_dataset.providers.values())
+def test_comparison_lists_every_provider_and_offering(data: Data, lang: str) -> None:
+    table = data.site.page(LANGUAGE_PREFIX[lang]).select_one("table#comparison")
+    assert [body["data-provider"] for body in table.select("tbody")] == sorted(data.dataset.providers)
+    offerings = sum(len(p.offerings) or 1 for p in data.dataset.providers.values())
     assert len(table.select("tbody tr:not(.gs-provider)")) == offerings
     for cell in table.select("tbody td"):
         assert cell.get_text(strip=True), f"empty cell in {lang}: {cell}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_provider_page_exists_in_every_language(
-    real_site: Build, real_dataset: Dataset, lang: str
-) -> None:
-    for provider_id, provider in real_dataset.providers.items():
-        page = real_site.page(f"{LANGUAGE_PREFIX[lang]}providers/{provider_id}/")
+def test_every_provider_page_exists_in_every_language(data: Data, lang: str) -> None:
+    for provider_id, provider in data.dataset.providers.items():
+        page = data.site.page(f"{LANGUAGE_PREFIX[lang]}providers/{provider_id}/")
         assert page.html["lang"] == lang
         assert page.select_one("article h1").get_text(strip=True) == provider.name
         assert len(page.select("table.gs-facts")) == len(provider.offerings)
@@ -69,27 +108,27 @@ def test_every_provider_page_exists_in_every_language(
         assert {source.url for source in sources} <= linked
         edit = page.select_one("a.gs-edit")["href"]
         assert edit.endswith(f"/edit/main/data/providers/{provider_id}.yaml")
-        listed = real_site.page(f"{LANGUAGE_PREFIX[lang]}providers/")
+        listed = data.site.page(f"{LANGUAGE_PREFIX[lang]}providers/")
         assert listed.select_one(f'.gs-provider-list a[href="{provider_id}/"]') is not None
 
 
-def test_sitemap_lists_every_provider_page(real_site: Build, real_dataset: Dataset) -> None:
-    sitemap = (real_site.site / "sitemap.xml").read_text(encoding="utf-8")
-    for provider_id in real_dataset.providers:
+def test_sitemap_lists_every_provider_page(data: Data) -> None:
+    sitemap = (data.site.site / "sitemap.xml").read_text(encoding="utf-8")
+    for provider_id in data.dataset.providers:
         for lang in LANGUAGES:
             url = f"{SITE_URL}{LANGUAGE_PREFIX[lang]}providers/{provider_id}/"
             assert f"<loc>{url}</loc>" in sitemap
             assert f'hreflang="{lang}" href="{url}"' in sitemap
 
 
-def test_exports_hold_every_provider_and_offering(real_site: Build, real_dataset: Dataset) -> None:
-    api = real_site.site / "api" / "v1"
+def test_exports_hold_every_provider_and_offering(data: Data) -> None:
+    api = data.site.site / "api" / "v1"
     exported = json.loads((api / "providers.json").read_text(encoding="utf-8"))
-    assert [p["id"] for p in exported["providers"]] == list(real_dataset.providers)
+    assert [p["id"] for p in exported["providers"]] == list(data.dataset.providers)
     rows = list(csv.DictReader(io.StringIO((api / "offerings.csv").read_text(encoding="utf-8"))))
-    assert len(rows) == sum(len(p.offerings) for p in real_dataset.providers.values())
+    assert len(rows) == sum(len(p.offerings) for p in data.dataset.providers.values())
 
 
-def test_the_build_prints_no_warning(real_site: Build) -> None:
-    assert "WARNING" not in real_site.output
-    assert "Traceback" not in real_site.output
+def test_the_build_prints_no_warning(data: Data) -> None:
+    assert "WARNING" not in data.site.output
+    assert "Traceback" not in data.site.output
