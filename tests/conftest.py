@@ -219,12 +219,19 @@ def browser() -> Iterator[object]:
         instance.close()
 
 
-@pytest.fixture
-def page(browser: object) -> Iterator[object]:
+@pytest.fixture(scope="session")
+def browser_context(browser: object) -> Iterator[object]:
+    """One context for the tests' pages: a new tab each is enough (the view lives in the URL)."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    tab = context.new_page()
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(browser_context: object) -> Iterator[object]:
+    tab = browser_context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
     yield tab
-    context.close()
+    tab.close()
     assert errors == [], f"JavaScript errors: {errors}"
