@@ -156,6 +156,7 @@ _FORM_SAFE = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-
 _FORM_TABLE = [chr(b) if b in _FORM_SAFE else "+" if b == 0x20 else f"%{b:02X}" for b in range(256)]
 
 
+@functools.lru_cache(maxsize=65536)  # names, products and worded values repeat across report links
 def _form_quote(text: str) -> str:
     return "".join(map(_FORM_TABLE.__getitem__, text.encode("utf-8")))
 
@@ -229,7 +230,8 @@ class Snippets:
             f'<span class="gs-third-party" role="img" title="{label}" aria-label="{label}">†</span>'
         )
         names = ("product", *map(str, COLUMNS), "checked", "regions")
-        self.full = {name: escape(t(f"column.{name}")) for name in names}
+        self.full_text = {name: t(f"column.{name}") for name in names}
+        self.full = {name: escape(text) for name, text in self.full_text.items()}
         self.short = {name: escape(t(f"column_short.{name}")) for name in names if name != "regions"}
         self.price_link = escape(t("price.source_link"))
         self.report_text = escape(t("provider.report_link"))
@@ -404,7 +406,7 @@ class Snippets:
         while True:
             lines = []
             for name, c in values:
-                local = f" / {t(f'column.{name}')}: {_cut(c.text, limit)}"
+                local = f" / {self.full_text[name]}: {_cut(c.text, limit)}"
                 lines.append(f"{name.replace('_', ' ')}: {_cut(c.english, limit)}{local}")
             if limit is not None:
                 lines.append(t("report.shortened"))
