@@ -88,6 +88,8 @@ class Figures:
     stale: bool
     sort: dict[str, float | None]  # per fact: the comparison's sort key, None sorts last
     known: int  # how many facts are known
+    values: dict[str, str]  # per fact: its word as the data gives it ("yes", "zone"), or "table" / "known"
+    english: dict[str, str]  # per fact: the value in English, for the report form (the tracker's language)
 
     @property
     def regions(self) -> int | None:
@@ -237,7 +239,39 @@ def figures(offering: Offering, rates: ExchangeRates, today: dt.date) -> Figures
         stale=checked is not None and is_stale(checked, today),
         sort=_sort_keys(offering, usd, egress, size),
         known=len(known),
+        values={fact: raw_value(offering.value_of(fact)) for fact in Fact},
+        english={fact: english_text(offering, fact) for fact in Fact},
     )
+
+
+def english_text(offering: Offering, fact: Fact) -> str:
+    """A value as the data states it, in English, for the issue form (the tracker's language)."""
+    value = offering.value_of(fact)
+    if isinstance(value, Price):
+        tiers = "; ".join(
+            f"{tier.amount} {value.currency}/{value.unit}" + (f" up to {tier.up_to:g}" if tier.up_to else "")
+            for tier in value.tiers
+        )
+        fee = f"; plus {value.monthly_fee} {value.currency} per month" if value.monthly_fee else ""
+        idle = (
+            f"; while idle {value.idle_tiers[0].amount} {value.currency}/{value.unit}"
+            if value.idle_tiers
+            else ""
+        )
+        return tiers + fee + idle
+    if isinstance(value, Egress):
+        allowance = f", {value.included_gb:g} {value.per} included" if value.included_gb else ""
+        return f"{value.amount} {value.currency}/{value.per}{allowance}"
+    if isinstance(value, list):
+        return ", ".join(value)
+    return str(value).replace("_", " ")
+
+
+def raw_value(value: object) -> str:
+    """A fact's value as a word: the data's own word, "table" for a price or fee, "known" otherwise."""
+    if isinstance(value, Price | Egress):
+        return "table"
+    return str(value) if isinstance(value, str) else "known"
 
 
 def derive(dataset: Dataset, today: dt.date) -> Derived:

@@ -236,6 +236,10 @@ class Snippets:
         self.price_link = escape(t("price.source_link"))
         self.report_text = escape(t("provider.report_link"))
         self.reports: dict[tuple[str, int], str] = {}
+        self.unknown_lines: dict[tuple[str, ...], Markup] = {}
+        self.field_labels = {
+            name: escape(t("report.field", field=text)) for name, text in self.full_text.items()
+        }
 
     def names(self) -> dict[str, Callable[..., Any]]:
         return {
@@ -317,11 +321,15 @@ class Snippets:
 
     def unknowns_cell(self, offering: OfferingView) -> Markup:
         """One line naming the unknown facts, which a card shows instead of their cells."""
-        unknown = [self.t(f"column_short.{fact}") for fact in COLUMNS if offering.cells[str(fact)].unknown]
+        unknown = tuple(str(fact) for fact in COLUMNS if offering.cells[str(fact)].unknown)
         if not unknown:
             return Markup("")
-        text = escape(self.t("unknowns.label", list=self.t.join(unknown)))
-        return Markup(f'<td class="gs-unknowns" data-column="unknowns">{text}</td>')
+        if unknown not in self.unknown_lines:  # a few combinations recur in every row
+            names = [self.t(f"column_short.{name}") for name in unknown]
+            text = escape(self.t("unknowns.label", list=self.t.join(names)))
+            cell = f'<td class="gs-unknowns" data-column="unknowns">{text}</td>'
+            self.unknown_lines[unknown] = Markup(cell)
+        return self.unknown_lines[unknown]
 
     def checked(self, offering: OfferingView) -> Markup:
         figures = offering.figures
@@ -345,7 +353,7 @@ class Snippets:
                 value += Markup(f"<br><small>{escape(self.t('throughput.source', text=c.detail))}</small>")
             links = "".join(f'<a href="#source-{o}-{n}">[{n}]</a>' for n in c.origin.sources)
             report = self._report_url(provider, offering, name)
-            label = escape(self.t("report.field", field=self.t(f"column.{name}")))
+            label = self.field_labels[name]
             flag = (
                 f'<a class="gs-report" href="{escape(report)}" rel="nofollow" title="{label}" '
                 f'aria-label="{label}">⚑</a>'

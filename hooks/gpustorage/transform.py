@@ -131,10 +131,7 @@ class OfferingView:
 
     def value(self, fact: Fact) -> str:
         """The fact's raw value as the data gives it ("yes", "zone", "unknown"), or "known"/"table"."""
-        value = self.offering.value_of(fact)
-        if isinstance(value, Price | Egress):
-            return "table"
-        return str(value) if isinstance(value, str) else "known"
+        return self.figures.values[fact]
 
 
 @dataclass(frozen=True)
@@ -218,29 +215,6 @@ def throughput_text(mb_s: float | None, t: Strings) -> str:
     return t("throughput.up_to", value=f"{t.decimal(mb_s)} MB/s")
 
 
-def english_text(offering: Offering, fact: Fact) -> str:
-    """A value as the data states it, in English, for the issue form (the tracker's language)."""
-    value = offering.value_of(fact)
-    if isinstance(value, Price):
-        tiers = "; ".join(
-            f"{tier.amount} {value.currency}/{value.unit}" + (f" up to {tier.up_to:g}" if tier.up_to else "")
-            for tier in value.tiers
-        )
-        fee = f"; plus {value.monthly_fee} {value.currency} per month" if value.monthly_fee else ""
-        idle = (
-            f"; while idle {value.idle_tiers[0].amount} {value.currency}/{value.unit}"
-            if value.idle_tiers
-            else ""
-        )
-        return tiers + fee + idle
-    if isinstance(value, Egress):
-        allowance = f", {value.included_gb:g} {value.per} included" if value.included_gb else ""
-        return f"{value.amount} {value.currency}/{value.per}{allowance}"
-    if isinstance(value, list):
-        return ", ".join(value)
-    return str(value).replace("_", " ")
-
-
 def _word(fact: Fact, value: str, t: Strings) -> str:
     if value in (UNKNOWN, "varies"):
         return t(f"value.{value}")
@@ -291,7 +265,7 @@ def _cell(offering: Offering, figures: Figures, fact: Fact, t: Strings) -> Cell:
         sort=figures.sort[fact],
         origin=origin,
         unknown=not origin.known,
-        english=english_text(offering, fact),
+        english=figures.english[fact],
         detail=detail,
     )
 
