@@ -18,7 +18,6 @@ from typing import Any
 from urllib.parse import urljoin
 
 import mkdocs_engine as engine
-from markupsafe import escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
@@ -116,7 +115,7 @@ def on_config(config: MkDocsConfig) -> None:
     config.extra["og_locale"] = texts["og_locale"]
     config.extra["feed_title"] = view.t("feed.title", site=view.t("site.name"))
     config.extra["generator"] = False  # no "Made with Material for MkDocs" in English on every page
-    config.copyright = str(escape(view.t("footer.text")))  # Material prints it unescaped
+    config.copyright = texts["copyright"]
     config.extra["not_found"] = {key: view.t(f"notfound.{key}") for key in NOT_FOUND_KEYS}
 
 

@@ -30,29 +30,16 @@ def test_the_script_reads_only_declared_attributes() -> None:
     assert read <= DECLARED, f"compare.js reads undeclared attributes: {sorted(read - DECLARED)}"
 
 
+def _data_names(tags: list) -> set[str]:
+    """The data-* attribute names the tags carry, without 'data-'."""
+    return {name.removeprefix("data-") for tag in tags for name in tag.attrs if name.startswith("data-")}
+
+
 def test_the_page_writes_exactly_the_declared_row_attributes(site: Build) -> None:
     page = site.page("")
-    written = {
-        name.removeprefix("data-")
-        for row in page.select("#comparison tr.gs-offering")
-        for name in row.attrs
-        if name.startswith("data-")
-    }
-    assert written == set(contract.ROW_ATTRIBUTES)
-    groups = {
-        n.removeprefix("data-")
-        for body in page.select("#comparison tbody")
-        for n in body.attrs
-        if n.startswith("data-")
-    }
-    assert groups == set(contract.GROUP_ATTRIBUTES)
-    used = {
-        n.removeprefix("data-")
-        for tag in page.select("#comparison td, #comparison th")
-        for n in tag.attrs
-        if n.startswith("data-")
-    }
-    assert used <= set(contract.CELL_ATTRIBUTES)
+    assert _data_names(page.select("#comparison tr.gs-offering")) == set(contract.ROW_ATTRIBUTES)
+    assert _data_names(page.select("#comparison tbody")) == set(contract.GROUP_ATTRIBUTES)
+    assert _data_names(page.select("#comparison td, #comparison th")) <= set(contract.CELL_ATTRIBUTES)
 
 
 def test_url_parameters_and_settings_match(site: Build) -> None:

@@ -56,7 +56,7 @@ def md(text: object) -> Markup:
 
 
 def site_texts(view: SiteView) -> dict[str, Markup]:
-    """The texts the theme prints itself (site name, description, Open Graph locale), escaped.
+    """The texts the theme prints itself (site name, description, Open Graph locale, footer), escaped.
 
     Material's templates do not autoescape; an escaped Markup value prints as it should there, and
     `|e` leaves it as it is."""
@@ -64,6 +64,7 @@ def site_texts(view: SiteView) -> dict[str, Markup]:
         "site_name": html(view.t("site.name")),
         "site_description": html(view.t("site.description")),
         "og_locale": html(view.t("site.og_locale")),
+        "copyright": html(view.t("footer.text")),
     }
 
 
