@@ -8,16 +8,21 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import fcntl
 import functools
 import http.server
+import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from bs4 import BeautifulSoup
@@ -43,10 +48,19 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-# The test site is built for the address it is served at, as a deployment is: absolute links
-# (canonical, hreflang, the 404 page's assets) then lead somewhere real.
-SITE_PORT = _free_port()
+# Sites are built once per run, not once per xdist worker: the first process to import this module
+# (xdist's controller, or pytest alone) chooses a folder for them and the test site's port, and the
+# workers it starts inherit both through the environment. That process also serves the test site.
+_STARTS_THE_RUN = "GS_TESTS_SHARED" not in os.environ
+if _STARTS_THE_RUN:
+    os.environ["GS_TESTS_SHARED"] = tempfile.mkdtemp(prefix="gs-tests-")
+    # The test site is built for the address it is served at, as a deployment is: absolute links
+    # (canonical, hreflang, the 404 page's assets) then lead somewhere real.
+    os.environ["GS_TESTS_SITE_PORT"] = str(_free_port())
+SHARED = Path(os.environ["GS_TESTS_SHARED"])
+SITE_PORT = int(os.environ["GS_TESTS_SITE_PORT"])
 SITE_URL = f"http://127.0.0.1:{SITE_PORT}/"
+FIXTURE_PROJECT = SHARED / "fixture" / "project"
 
 
 # A valid provider file, the starting point of every "broken file" test.
@@ -117,19 +131,55 @@ def mkdocs_build(project: Path, site: Path) -> Build:
     return Build(result.returncode, result.stdout + result.stderr, site)
 
 
+def made_once(path: Path, make: Callable[[Path], object]) -> Path:
+    """`make(path)` once per run, whichever worker asks first; the others wait for it under a lock."""
+    done = path.with_name(path.name + ".done")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_name(path.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            make(path)
+            done.touch()
+    return path
+
+
+def built_once(project: Path, site: Path) -> Build:
+    """`project` built into `site` once per run; every worker gets the same build and its output."""
+    record = site.with_name(site.name + ".json")
+
+    def build(site: Path) -> None:
+        result = mkdocs_build(project, site)
+        record.write_text(json.dumps([result.returncode, result.output]), encoding="utf-8")
+
+    made_once(site, build)
+    returncode, output = json.loads(record.read_text(encoding="utf-8"))
+    return Build(returncode, output, site)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if _STARTS_THE_RUN:  # serves the test site for all workers until the run ends
+        config.add_cleanup(lambda: shutil.rmtree(SHARED, ignore_errors=True))
+        running = contextlib.ExitStack()
+        running.enter_context(serve_directory(FIXTURE_PROJECT / "site", SITE_PORT))
+        config.add_cleanup(running.close)
+
+
+def _make_fixture_project(project: Path) -> None:
+    use_fixture_data(copy_project(project))
+    use_fixture_history(project)
+
+
 @pytest.fixture(scope="session")
-def fixture_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def fixture_project() -> Path:
     """A copy of the project with the fixture providers and exchange rates, in a git repository
     whose history ends in them (tests/fixture_history.py)."""
-    project = use_fixture_data(copy_project(tmp_path_factory.mktemp("fixture") / "project"))
-    use_fixture_history(project)
-    return project
+    return made_once(FIXTURE_PROJECT, _make_fixture_project)
 
 
 @pytest.fixture(scope="session")
 def site(fixture_project: Path) -> Build:
-    """The fixture project built once per test session."""
-    build = mkdocs_build(fixture_project, fixture_project / "site")
+    """The fixture project built once per run."""
+    build = built_once(fixture_project, fixture_project / "site")
     assert build.returncode == 0, build.output
     return build
 
@@ -147,9 +197,9 @@ def real_dataset() -> Dataset:
 
 
 @pytest.fixture(scope="session")
-def real_site(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    """The repository's own data built once per session (for invariants only)."""
-    build = mkdocs_build(DATA_ROOT, tmp_path_factory.mktemp("real") / "site")
+def real_site() -> Build:
+    """The repository's own data built once per run (for invariants only)."""
+    build = built_once(DATA_ROOT, SHARED / "real-site")
     assert build.returncode == 0, build.output
     return build
 
@@ -190,10 +240,9 @@ def serve_directory(directory: Path, port: int = 0) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def server(site: Build) -> Iterator[str]:
-    """The built site served at the address it was built for."""
-    with serve_directory(site.site, SITE_PORT) as url:
-        yield url
+def server(site: Build) -> str:
+    """The built site, served at the address it was built for (by the process that started the run)."""
+    return SITE_URL.rstrip("/")
 
 
 @pytest.fixture(scope="session")
@@ -219,19 +268,77 @@ def browser() -> Iterator[object]:
         instance.close()
 
 
+DESKTOP = {"width": 1400, "height": 1000}
+
+
+class Tabs:
+    """One tab per screen set-up, kept for the whole session and reset between tests.
+
+    Opening a tab costs Chromium about half a second, more than most tests take; a kept tab loads the
+    next test's page in a third of that. Each test still loads its own documents from scratch: between
+    tests the tab drops its routes and stored data, moves the pointer away and goes to about:blank. A tab
+    that cannot be reset is closed, so a failed test never leaves its state to the next one.
+    """
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.kept: dict[str, tuple[Any, dict[str, int]]] = {}
+
+    def tab(self, viewport: dict[str, int], **options: Any) -> Any:
+        key = repr((sorted(viewport.items()), sorted(options.items())))
+        if key not in self.kept:
+            context = self.browser.new_context(viewport=viewport, **options)
+            self.kept[key] = (context.new_page(), viewport)
+        return self.kept[key][0]
+
+    def reset(self) -> None:
+        for key, (tab, viewport) in list(self.kept.items()):
+            try:
+                tab.unroute_all(behavior="ignoreErrors")
+                tab.evaluate("() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }")
+                tab.goto("about:blank")
+                tab.mouse.move(0, 0)
+                tab.set_viewport_size(viewport)
+            except Exception:  # the test broke the tab (a crash, a dialog left open): start afresh
+                del self.kept[key]
+                tab.context.close()
+
+    def close(self) -> None:
+        for tab, _ in self.kept.values():
+            tab.context.close()
+
+
 @pytest.fixture(scope="session")
-def browser_context(browser: object) -> Iterator[object]:
-    """One context for the tests' pages: a new tab each is enough (the view lives in the URL)."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    yield context
-    context.close()
+def kept_tabs(browser: Any) -> Iterator[Tabs]:
+    tabs = Tabs(browser)
+    yield tabs
+    tabs.close()
 
 
 @pytest.fixture
-def page(browser_context: object) -> Iterator[object]:
-    tab = browser_context.new_page()
+def open_tab(kept_tabs: Tabs) -> Iterator[Callable[..., Any]]:
+    """`open_tab(viewport, **context_options)` gives a clean tab; JavaScript errors fail the test."""
     errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    yield tab
-    tab.close()
+    listened: list[Any] = []
+
+    def record(error: object) -> None:
+        errors.append(str(error))
+
+    def opener(viewport: dict[str, int] = DESKTOP, **options: Any) -> Any:
+        tab = kept_tabs.tab(viewport, **options)
+        if tab not in listened:
+            tab.on("pageerror", record)
+            listened.append(tab)
+        return tab
+
+    yield opener
+    for tab in listened:
+        tab.remove_listener("pageerror", record)
+    kept_tabs.reset()
     assert errors == [], f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def page(open_tab: Callable[..., Any]) -> Any:
+    """A clean desktop tab."""
+    return open_tab()

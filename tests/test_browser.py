@@ -7,10 +7,11 @@ page's script.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from conftest import LANGUAGE_PREFIX, LANGUAGES, copy_project, mkdocs_build, serve_directory
+from conftest import LANGUAGE_PREFIX, LANGUAGES, SHARED, built_once, copy_project, made_once, serve_directory
 
 from gpustorage import SiteBuild
 from gpustorage.contract import FILTERS, PRESETS
@@ -380,20 +381,34 @@ def test_every_offering_is_shown_without_paging(page, server: str, fixture_build
 
 def test_pages_request_nothing_from_other_hosts(page, server: str) -> None:
     hosts, failed = set(), []
-    page.on("request", lambda request: hosts.add(urlparse(request.url).netloc))
-    page.on("response", lambda response: response.status >= 400 and failed.append(response.url))
+
+    def requested(request) -> None:
+        hosts.add(urlparse(request.url).netloc)
+
+    def answered(response) -> None:
+        if response.status >= 400:
+            failed.append(response.url)
+
+    page.on("request", requested)
+    page.on("response", answered)
     for path in ("", "zh/", "ro/providers/alpha-cloud/", "data/", "zh/providers/"):
         page.goto(f"{server}/{path}", wait_until="networkidle")
+    page.remove_listener("request", requested)
+    page.remove_listener("response", answered)
     assert hosts == {urlparse(server).netloc}
     assert failed == [], "no request may fail (a 404 is an error in the console)"
 
 
-@pytest.fixture(scope="module")
-def long_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A site whose comparison is long enough to be shown a page at a time."""
-    project = copy_project(tmp_path_factory.mktemp("long") / "project")
+def long_project(project: Path) -> None:
+    copy_project(project)
     write_providers(project / "data" / "providers", 55, seed=7)  # 108 offerings: more than two pages
-    build = mkdocs_build(project, project / "site")
+
+
+@pytest.fixture(scope="module")
+def long_table() -> Iterator[str]:
+    """A site whose comparison is long enough to be shown a page at a time."""
+    project = made_once(SHARED / "long", long_project)
+    build = built_once(project, project / "site")
     assert build.returncode == 0, build.output
     with serve_directory(build.site) as url:
         yield url

@@ -22,9 +22,11 @@ from conftest import (
     LANGUAGE_PREFIX,
     LANGUAGES,
     ROOT,
+    SHARED,
     Build,
+    built_once,
     copy_project,
-    mkdocs_build,
+    made_once,
     serve_directory,
     use_fixture_data,
 )
@@ -56,13 +58,17 @@ def hostile_strings(project: Path) -> None:
         file.write_text(yaml.safe_dump(strings, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
-@pytest.fixture(scope="module")
-def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    project = use_fixture_data(copy_project(tmp_path_factory.mktemp("hostile") / "project"))
+def hostile_project(project: Path) -> None:
+    use_fixture_data(copy_project(project))
     shutil.copy2(HOSTILE, project / "data" / "providers" / "zz-hostile.yaml")
     shutil.copy2(FIXTURES / "ordinary-name.yaml", project / "data" / "providers" / "zz-ordinary.yaml")
     hostile_strings(project)
-    build = mkdocs_build(project, project / "site")
+
+
+@pytest.fixture(scope="module")
+def hostile_site() -> Build:
+    project = made_once(SHARED / "hostile", hostile_project)
+    build = built_once(project, project / "site")
     assert build.returncode == 0, build.output
     return build
 

@@ -16,20 +16,14 @@ PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
-def open_page(browser):
-    contexts = []
-
+def open_page(open_tab):
     def opener(url: str, viewport: dict[str, int], **options):
-        context = browser.new_context(viewport=viewport, **options)
-        contexts.append(context)
-        tab = context.new_page()
+        tab = open_tab(viewport, **options)
         tab.goto(url)
         tab.wait_for_selector("#comparison-tools-toggle:not([hidden])", state="attached")
         return tab
 
-    yield opener
-    for context in contexts:
-        context.close()
+    return opener
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -144,10 +138,9 @@ def test_tab_stops_from_the_top_to_past_the_table_are_few(open_page, real_server
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_404_page_speaks_the_readers_language_and_leads_back(
-    open_page, browser, server: str, fixture_build, lang: str
+    open_tab, server: str, fixture_build, lang: str
 ) -> None:
-    context = browser.new_context()
-    page = context.new_page()
+    page = open_tab()
     page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}404.html")
     t = fixture_build.views[lang].t
     assert page.text_content("article h1") == t("notfound.title")
@@ -158,7 +151,6 @@ def test_the_404_page_speaks_the_readers_language_and_leads_back(
     page.click("article .gs-search-link")
     assert page.is_visible("input.md-search__input")
     assert t("footer.text") in page.text_content(".md-copyright")
-    context.close()
 
 
 def test_the_sections_are_visible_on_a_desktop(open_page, server: str, fixture_build) -> None:
@@ -170,12 +162,10 @@ def test_the_sections_are_visible_on_a_desktop(open_page, server: str, fixture_b
 
 
 def test_without_javascript_a_notice_stands_where_the_tools_would_be(
-    browser, server: str, fixture_build
+    open_tab, server: str, fixture_build
 ) -> None:
-    context = browser.new_context(java_script_enabled=False)
-    page = context.new_page()
+    page = open_tab(java_script_enabled=False)
     page.goto(f"{server}/?billed=yes")
     assert page.is_visible(".gs-noscript")
     assert page.text_content(".gs-noscript") == fixture_build.views["de"].t("tools.noscript")
     assert page.is_hidden("#comparison-tools")
-    context.close()

@@ -14,7 +14,17 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from conftest import DATA_ROOT, LANGUAGE_PREFIX, LANGUAGES, SITE_URL, Build, copy_project, mkdocs_build
+from conftest import (
+    DATA_ROOT,
+    LANGUAGE_PREFIX,
+    LANGUAGES,
+    SHARED,
+    SITE_URL,
+    Build,
+    built_once,
+    copy_project,
+    made_once,
+)
 
 from gpustorage.dataset import Dataset, load_dataset
 from gpustorage.export import schema_files
@@ -70,11 +80,11 @@ def changed_copy(target: Path) -> Path:
 
 
 @pytest.fixture(scope="session", params=["real data", "values changed"])
-def data(request, real_dataset: Dataset, real_site: Build, tmp_path_factory: pytest.TempPathFactory) -> Data:
+def data(request, real_dataset: Dataset, real_site: Build) -> Data:
     if request.param == "real data":
         return Data(DATA_ROOT, real_dataset, real_site)
-    project = changed_copy(tmp_path_factory.mktemp("changed") / "project")
-    build = mkdocs_build(project, project / "site")
+    project = made_once(SHARED / "changed", changed_copy)
+    build = built_once(project, project / "site")
     assert build.returncode == 0, build.output
     return Data(project, load_dataset(project, LANGUAGES), build)
 
@@ -96,6 +106,7 @@ def test_comparison_lists_every_provider_and_offering(data: Data, lang: str) -> 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_provider_page_exists_in_every_language(data: Data, lang: str) -> None:
+    listed = data.site.page(f"{LANGUAGE_PREFIX[lang]}providers/")
     for provider_id, provider in data.dataset.providers.items():
         page = data.site.page(f"{LANGUAGE_PREFIX[lang]}providers/{provider_id}/")
         assert page.html["lang"] == lang
@@ -108,7 +119,6 @@ def test_every_provider_page_exists_in_every_language(data: Data, lang: str) -> 
         assert {source.url for source in sources} <= linked
         edit = page.select_one("a.gs-edit")["href"]
         assert edit.endswith(f"/edit/main/data/providers/{provider_id}.yaml")
-        listed = data.site.page(f"{LANGUAGE_PREFIX[lang]}providers/")
         assert listed.select_one(f'.gs-provider-list a[href="{provider_id}/"]') is not None
 
 
