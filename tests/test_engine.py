@@ -3,9 +3,11 @@ valid toggles."""
 
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 
+import build_hooks
 import mkdocs_engine as engine
 import pytest
 from mkdocs.exceptions import PluginError
@@ -60,3 +62,17 @@ def test_toggles_become_valid_or_the_build_stops() -> None:
     assert fixed.count('form="__toggles"') == 2
     with pytest.raises(PluginError, match="toggles changed"):
         engine.valid_toggles("<body></body>")
+
+
+def test_handlers_run_without_automatic_collection_and_restore_it() -> None:
+    seen = []
+    handler = build_hooks._handler(lambda: seen.append(gc.isenabled()))
+    assert gc.isenabled()
+    handler()
+    assert seen == [False] and gc.isenabled()
+    gc.disable()  # a caller that had paused collection itself keeps it paused
+    try:
+        handler()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

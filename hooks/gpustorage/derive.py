@@ -217,15 +217,15 @@ def figures(offering: Offering, rates: ExchangeRates, today: dt.date) -> Figures
     usd = usd_price(offering.price, rates) if isinstance(offering.price, Price) else None
     egress = usd_egress(offering.egress, rates) if isinstance(offering.egress, Egress) else None
     size = None if offering.max_size == UNKNOWN else size_in_gb(offering.max_size)
-    facts = {
-        fact: origin(
-            offering.sources,
-            tuple(n for n, source in enumerate(offering.sources, 1) if fact in source.covers),
-            offering.value_of(fact) != UNKNOWN,
-            today,
-        )
-        for fact in Fact
-    }
+    # facts covered by the same sources share one provenance record
+    origins: dict[tuple[tuple[int, ...], bool], Origin] = {}
+    facts = {}
+    for fact in Fact:
+        numbers = tuple(n for n, source in enumerate(offering.sources, 1) if fact in source.covers)
+        key = (numbers, offering.value_of(fact) != UNKNOWN)
+        if key not in origins:
+            origins[key] = origin(offering.sources, numbers, key[1], today)
+        facts[fact] = origins[key]
     known = [fact for fact in facts.values() if fact.known]
     dates = [fact.date for fact in known if fact.date is not None]
     checked = min(dates) if dates else None

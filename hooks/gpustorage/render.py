@@ -22,7 +22,7 @@ from markupsafe import Markup, escape
 
 from . import translations
 from .contract import COLUMNS, FILTER_VALUES, FILTERS, PRESETS
-from .derive import STALE_AFTER_DAYS, Origin, UsdTier
+from .derive import STALE_AFTER_DAYS, Figures, Origin, UsdTier
 from .markers import MARKER
 from .model import Fact, StorageKind
 from .transform import Cell, ChangeView, OfferingView, ProviderView, SiteView, SourceView
@@ -175,8 +175,22 @@ def _pairs(tiers: tuple[UsdTier, ...]) -> str:
     return json.dumps(pairs, separators=(",", ":"), allow_nan=False)  # compare.js parses it: JSON only
 
 
+# Row attributes hold no words: made once per offering for all languages. Each entry keeps its figures
+# alive, so that their id is not reused while it stands here.
+_ROW_ATTRIBUTES: dict[int, tuple[Figures, Markup]] = {}
+
+
 def row_attributes(offering: OfferingView) -> Markup:
     """The data-* attributes of a comparison row (see contract.ROW_ATTRIBUTES)."""
+    figures = offering.figures
+    if id(figures) not in _ROW_ATTRIBUTES:
+        if len(_ROW_ATTRIBUTES) > 100_000:  # `mkdocs serve` derives new figures on every data change
+            _ROW_ATTRIBUTES.clear()
+        _ROW_ATTRIBUTES[id(figures)] = (figures, _row_attributes(offering))
+    return _ROW_ATTRIBUTES[id(figures)][1]
+
+
+def _row_attributes(offering: OfferingView) -> Markup:
     figures = offering.figures
     attributes = {"kind": offering.kind}
     attributes.update({name: offering.value(fact) for name, fact in FILTERS.items()})
@@ -237,9 +251,17 @@ class Snippets:
         self.price_link = escape(t("price.source_link"))
         self.report_text = escape(t("provider.report_link"))
         self.reports: dict[tuple[str, int], str] = {}
+        self.report_heads: dict[tuple[str, int, int | None], str] = {}
         self.unknown_lines: dict[tuple[str, ...], Markup] = {}
-        self.field_labels = {
-            name: escape(t("report.field", field=text)) for name, text in self.full_text.items()
+        self.cell_labels = {str(fact): f' data-label="{self.short[str(fact)]}">' for fact in COLUMNS}
+        field_labels = {name: escape(t("report.field", field=text)) for name, text in self.full_text.items()}
+        # a provider page's fact row around its value, its source links and its report link
+        self.fact_row_heads = {
+            name: f'<tr data-column="{name}"><th scope="row">{self.full[name]}</th><td>' for name in names
+        }
+        self.flag_ends = {
+            name: f'" rel="nofollow" title="{label}" aria-label="{label}">⚑</a></td></tr>'
+            for name, label in field_labels.items()
         }
 
     def names(self) -> dict[str, Callable[..., Any]]:
@@ -267,9 +289,12 @@ class Snippets:
         return html + self.third_party if origin.third_party else html
 
     def cell(self, c: Cell) -> Markup:
+        return Markup(self._cell_html(c))
+
+    def _cell_html(self, c: Cell) -> str:
         classes = "gs-value" + (" gs-unknown" if c.unknown else "") + (" gs-stale" if c.origin.stale else "")
         html = f'<span class="{classes}">{_esc(c.text)}</span>'
-        return Markup(html + self.marks(c.origin) if not c.unknown else html)  # every part escaped above
+        return html + self.marks(c.origin) if not c.unknown else html  # every part escaped above
 
     def price(self, offering: OfferingView, link: bool = False) -> Markup:
         html = self.cell(offering.cells["price"])
@@ -304,20 +329,17 @@ class Snippets:
         """The comparison row's <td> for every fact, with the sort key the comparison script reads and
         the label a card shows on a narrow screen."""
         cells = []
-        for fact in COLUMNS:
-            column = str(fact)
+        for column, label in self.cell_labels.items():
             c = offering.cells[column]
             sort = f' data-sort="{c.sort!r}"' if c.sort is not None else ""
             if column == "price":
-                content = self.price(offering, link=True)
+                content = str(self.price(offering, link=True))
             elif column == "region_binding":
-                content = self.region(offering)
+                content = str(self.region(offering))
             else:
-                content = self.cell(c)
+                content = self._cell_html(c)
             unknown = ' class="gs-cell-unknown"' if c.unknown else ""
-            cells.append(
-                f'<td data-column="{column}"{sort}{unknown} data-label="{self.short[column]}">{content}</td>'
-            )
+            cells.append(f'<td data-column="{column}"{sort}{unknown}{label}{content}</td>')
         return Markup("\n".join(cells))
 
     def unknowns_cell(self, offering: OfferingView) -> Markup:
@@ -349,19 +371,14 @@ class Snippets:
         o = offering.number
         for name in (*map(str, COLUMNS), "regions"):
             c = offering.cells[name]
-            value = self.price(offering) if name == "price" else self.cell(c)
+            value = str(self.price(offering)) if name == "price" else self._cell_html(c)
             if c.detail:
-                value += Markup(f"<br><small>{escape(self.t('throughput.source', text=c.detail))}</small>")
+                value += f"<br><small>{escape(self.t('throughput.source', text=c.detail))}</small>"
             links = "".join(f'<a href="#source-{o}-{n}">[{n}]</a>' for n in c.origin.sources)
-            report = self._report_url(provider, offering, name)
-            label = self.field_labels[name]
-            flag = (
-                f'<a class="gs-report" href="{escape(report)}" rel="nofollow" title="{label}" '
-                f'aria-label="{label}">⚑</a>'
-            )
+            report = _esc(self._report_url(provider, offering, name))
             rows.append(
-                f'<tr data-column="{name}"><th scope="row">{self.full[name]}</th><td>{value}</td>'
-                f"<td>{links}</td><td>{flag}</td></tr>"
+                f"{self.fact_row_heads[name]}{value}</td><td>{links}</td>"
+                f'<td><a class="gs-report" href="{report}{self.flag_ends[name]}'
             )
         return Markup("\n".join(rows))
 
@@ -407,35 +424,40 @@ class Snippets:
         """A prefilled "wrong value" issue form: provider, offering, the field if one, and the values
         shown now, in English (the form's language) and in the page's language; values are shortened,
         with a note, until the link fits MAX_REPORT_URL."""
-        t = self.t
-        values = [
-            (name, offering.cells[name]) for name in ([field] if field else [str(fact) for fact in COLUMNS])
-        ]
+        names = [field] if field else [str(fact) for fact in COLUMNS]
         limit: int | None = None  # the longest value kept whole; None: all of them
         while True:
-            lines = []
-            for name, c in values:
-                local = f" / {self.full_text[name]}: {_cut(c.text, limit)}"
-                lines.append(f"{name.replace('_', ' ')}: {_cut(c.english, limit)}{local}")
+            lines = [self._report_line(name, offering.cells[name], limit) for name in names]
             if limit is not None:
-                lines.append(t("report.shortened"))
-            query = {
-                "template": "wrong-value.yml",
-                "title": f"[{_cut(provider.name, limit)}] {_cut(offering.product, limit)}",
-                "provider": provider.id,
-                "offering": _cut(offering.product, limit),
-                "field": field or "",
-                "current": "\n".join(lines),
-            }
-            url = self._query_url(query)
+                lines.append(self.t("report.shortened"))
+            # quoted line by line (a line break is %0A): an offering's lines were just quoted for its
+            # facts' own links, and _form_quote remembers them
+            current = "%0A".join(map(_form_quote, lines))
+            head = self._report_head(provider, offering, limit)
+            url = f"{head}&field={_form_quote(field or '')}&current={current}"
             if len(url) <= MAX_REPORT_URL or limit == 1:
                 return url
             limit = 400 if limit is None else max(1, limit // 2)
 
-    def _query_url(self, query: dict[str, str]) -> str:
-        return f"{self.view.repository}/issues/new?" + "&".join(
-            f"{k}={_form_quote(v)}" for k, v in query.items()
-        )
+    def _report_line(self, name: str, c: Cell, limit: int | None) -> str:
+        local = f" / {self.full_text[name]}: {_cut(c.text, limit)}"
+        return f"{name.replace('_', ' ')}: {_cut(c.english, limit)}{local}"
+
+    def _report_head(self, provider: ProviderView, offering: OfferingView, limit: int | None) -> str:
+        """The form's address and the fields naming the offering, the same in all its report links."""
+        key = (provider.id, offering.number, limit)
+        if key not in self.report_heads:
+            name, product = _cut(provider.name, limit), _cut(offering.product, limit)
+            query = {
+                "template": "wrong-value.yml",
+                "title": f"[{name}] {product}",
+                "provider": provider.id,
+                "offering": product,
+            }
+            self.report_heads[key] = f"{self.view.repository}/issues/new?" + "&".join(
+                f"{k}={_form_quote(v)}" for k, v in query.items()
+            )
+        return self.report_heads[key]
 
     def history_item(self, change: ChangeView, providers_href: str | None) -> str:
         parts = [f'<time datetime="{change.change.day.isoformat()}">{_esc(change.date_text)}</time>']

@@ -33,10 +33,15 @@ class Strings:
         self.ui = ui
         self.notes_fallback = notes_fallback
         self.locale = Locale.parse(lang)  # parsed once: Babel would parse a code on every call
+        self.plain: dict[str, str] = {}  # messages asked for without values, each worded once
 
     def __call__(self, key: str, **values: object) -> str:
         """The message `key` with its placeholders filled; whole numbers in the language's format, and
         the plural form (CLDR) that fits `count` where the message has several."""
+        if not values:
+            if key not in self.plain:
+                self.plain[key] = str(self.ui[key].format())
+            return self.plain[key]
         text = self.ui[key]
         if not isinstance(text, str):  # plural forms
             count = values["count"]
@@ -250,8 +255,13 @@ def source_view(number: int, source: Source, t: Strings) -> SourceView:
         undated=source.undated,
         third_party=source.third_party,
         quotes=source.quotes,
-        covers=", ".join(t(f"column.{fact.value}") for fact in source.covers),
+        covers=_covers_text(tuple(source.covers), t),
     )
+
+
+@functools.lru_cache(maxsize=4096)  # a few combinations of facts recur in every source list
+def _covers_text(covers: tuple[Fact, ...], t: Strings) -> str:
+    return ", ".join(t(f"column.{fact.value}") for fact in covers)
 
 
 def _cell(offering: Offering, figures: Figures, fact: Fact, t: Strings) -> Cell:
