@@ -252,6 +252,7 @@ class Snippets:
         self.report_text = escape(t("provider.report_link"))
         self.reports: dict[tuple[str, int], str] = {}
         self.report_heads: dict[tuple[str, int, int | None], str] = {}
+        self.cells_html: dict[int, str] = {}
         self.unknown_lines: dict[tuple[str, ...], Markup] = {}
         self.cell_labels = {str(fact): f' data-label="{self.short[str(fact)]}">' for fact in COLUMNS}
         field_labels = {name: escape(t("report.field", field=text)) for name, text in self.full_text.items()}
@@ -292,9 +293,15 @@ class Snippets:
         return Markup(self._cell_html(c))
 
     def _cell_html(self, c: Cell) -> str:
-        classes = "gs-value" + (" gs-unknown" if c.unknown else "") + (" gs-stale" if c.origin.stale else "")
-        html = f'<span class="{classes}">{_esc(c.text)}</span>'
-        return html + self.marks(c.origin) if not c.unknown else html  # every part escaped above
+        """A value with its marks; made once per cell for the comparison and the provider page (the
+        view keeps its cells, so their ids stand for them while this Snippets lives)."""
+        html = self.cells_html.get(id(c))
+        if html is None:
+            unknown, stale = " gs-unknown" if c.unknown else "", " gs-stale" if c.origin.stale else ""
+            html = f'<span class="gs-value{unknown}{stale}">{_esc(c.text)}</span>'
+            html = html + self.marks(c.origin) if not c.unknown else html  # every part escaped above
+            self.cells_html[id(c)] = html
+        return html
 
     def price(self, offering: OfferingView, link: bool = False) -> Markup:
         html = self.cell(offering.cells["price"])
@@ -375,7 +382,7 @@ class Snippets:
             if c.detail:
                 value += f"<br><small>{escape(self.t('throughput.source', text=c.detail))}</small>"
             links = "".join(f'<a href="#source-{o}-{n}">[{n}]</a>' for n in c.origin.sources)
-            report = _esc(self._report_url(provider, offering, name))
+            report = escape(self._report_url(provider, offering, name))  # unique: not worth remembering
             rows.append(
                 f"{self.fact_row_heads[name]}{value}</td><td>{links}</td>"
                 f'<td><a class="gs-report" href="{report}{self.flag_ends[name]}'
@@ -427,21 +434,22 @@ class Snippets:
         names = [field] if field else [str(fact) for fact in COLUMNS]
         limit: int | None = None  # the longest value kept whole; None: all of them
         while True:
-            lines = [self._report_line(name, offering.cells[name], limit) for name in names]
+            lines = [self._quoted_line(name, offering.cells[name], limit) for name in names]
             if limit is not None:
-                lines.append(self.t("report.shortened"))
-            # quoted line by line (a line break is %0A): an offering's lines were just quoted for its
-            # facts' own links, and _form_quote remembers them
-            current = "%0A".join(map(_form_quote, lines))
+                lines.append(_form_quote(self.t("report.shortened")))
+            current = "%0A".join(lines)  # a line break, quoted
             head = self._report_head(provider, offering, limit)
             url = f"{head}&field={_form_quote(field or '')}&current={current}"
             if len(url) <= MAX_REPORT_URL or limit == 1:
                 return url
             limit = 400 if limit is None else max(1, limit // 2)
 
-    def _report_line(self, name: str, c: Cell, limit: int | None) -> str:
-        local = f" / {self.full_text[name]}: {_cut(c.text, limit)}"
-        return f"{name.replace('_', ' ')}: {_cut(c.english, limit)}{local}"
+    def _quoted_line(self, name: str, c: Cell, limit: int | None) -> str:
+        """'price: 0.07 USD/GB-month / Preis: 0,07 $/GB-Monat', quoted in two parts that _form_quote
+        remembers: the English one is the same in every language, and an offering's lines come again
+        in its whole-offering link right after its facts' own links."""
+        english = f"{name.replace('_', ' ')}: {_cut(c.english, limit)}"
+        return _form_quote(english) + _form_quote(f" / {self.full_text[name]}: {_cut(c.text, limit)}")
 
     def _report_head(self, provider: ProviderView, offering: OfferingView, limit: int | None) -> str:
         """The form's address and the fields naming the offering, the same in all its report links."""
