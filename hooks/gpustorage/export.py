@@ -127,7 +127,9 @@ _INNER_FORMULA = re.compile(r"([;,\t][ \u00a0\u3000]*)([=+\-@\uff1d\uff0b\uff0d\
 def _csv_text(value: Any) -> str:
     """A cell no spreadsheet will run as a formula, whichever separator it splits on: a value that
     could start one is prefixed with ', and so is a sign right after a separator inside it."""
-    text = _INNER_FORMULA.sub(r"\1'\2", "" if value is None else str(value))
+    text = "" if value is None else str(value)
+    if _INNER_FORMULA.search(text):  # rare: sub() with a template costs several times a search
+        text = _INNER_FORMULA.sub(r"\1'\2", text)
     first = text.lstrip(" \u00a0\u3000")[:1] or text[:1]
     return f"'{text}" if first in _FORMULA_START else text
 
