@@ -302,6 +302,25 @@ def test_filter_choices_count_what_they_leave(page, server: str, fixture_build: 
     assert page.text_content("[data-for='egress:free']") == f" ({t('filter.none_left')})"
 
 
+CHOICES = "#comparison-tools .gs-option-count, #comparison-tools option[data-label]"
+
+
+def test_choice_counts_stand_in_the_page_before_the_script_runs(page, server: str, site) -> None:
+    """The build prints the counts the script would write for an unfiltered view, so nothing moves."""
+    built = site.page("")
+    before = [
+        (e.get_text(), e.parent.get("class") if e.name == "span" else e.get("class"))
+        for e in built.select(CHOICES)
+    ]
+    open_comparison(page, server, "de")
+    after = page.eval_on_selector_all(
+        CHOICES,
+        "els => els.map(e => [e.textContent, (e.tagName === 'SPAN' ? e.parentNode : e).className || null])",
+    )
+    assert [(text, " ".join(c) if c else None) for text, c in before] == [tuple(pair) for pair in after]
+    assert any(c for _, c in before) and all("(" in text for text, _ in before)  # zero counts included
+
+
 def test_only_known_values_of_the_sorted_column(page, server: str) -> None:
     open_comparison(page, server, "de", "?sort=snapshots")
     assert len(visible_products(page)) == 5

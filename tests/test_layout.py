@@ -169,3 +169,21 @@ def test_without_javascript_a_notice_stands_where_the_tools_would_be(
     assert page.is_visible(".gs-noscript")
     assert page.text_content(".gs-noscript") == fixture_build.views["de"].t("tools.noscript")
     assert page.is_hidden("#comparison-tools")
+
+
+LAYOUT_SHIFT = """() => new Promise(resolve => {
+    // the shifts since the page began loading, as Lighthouse sums them (none caused by input)
+    const done = entries =>
+        resolve(entries.filter(e => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0));
+    new PerformanceObserver(list => done(list.getEntries())).observe({type: 'layout-shift', buffered: true});
+    setTimeout(() => done([]), 1000);  // no shift at all: the observer never calls back
+})"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_comparison_stands_still_while_its_tools_start(open_page, real_server: str, lang: str) -> None:
+    """The tools' counts are in the page from the start: filling them in moves nothing in view."""
+    page = open_page(f"{real_server}/{LANGUAGE_PREFIX[lang]}", {"width": 1350, "height": 940})
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    shift = page.evaluate(LAYOUT_SHIFT)
+    assert shift < 0.02

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -253,6 +254,7 @@ class Snippets:
         self.reports: dict[tuple[str, int], str] = {}
         self.report_heads: dict[tuple[str, int, int | None], str] = {}
         self.cells_html: dict[int, str] = {}
+        self.option_counts: Counter[str] = Counter()
         self.unknown_lines: dict[tuple[str, ...], Markup] = {}
         self.cell_labels = {str(fact): f' data-label="{self.short[str(fact)]}">' for fact in COLUMNS}
         field_labels = {name: escape(t("report.field", field=text)) for name, text in self.full_text.items()}
@@ -282,7 +284,25 @@ class Snippets:
             "report_link": self.report_link,
             "report_url": self.report_url,
             "history_block": self.history_block,
+            "option_count": self.option_count,
+            "count_text": self.count_text,
         }
+
+    def option_count(self, choice: str) -> int:
+        """How many offerings a filter choice ('kind:object_storage', 'billed:yes') leaves while no
+        filter is set: the count the comparison script shows beside it, in the page from the first
+        paint, so that filling it in moves nothing."""
+        if not self.option_counts:
+            for provider in self.view.providers:
+                for o in provider.offerings:
+                    choices = [f"kind:{o.kind}", f"egress:{o.value(Fact.egress)}"]
+                    choices += [f"{name}:{o.value(fact)}" for name, fact in FILTERS.items()]
+                    self.option_counts.update(choices)
+        return self.option_counts[choice]
+
+    def count_text(self, count: int) -> str:
+        """' (12)' or ' (none)', as compare.js words it."""
+        return f" ({self.t.number(count) if count else self.t('filter.none_left')})"
 
     def marks(self, origin: Origin) -> str:
         """The stale or date-unknown badge and the third-party mark of a known fact."""
