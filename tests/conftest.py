@@ -1,4 +1,5 @@
-"""Shared fixtures: sites built once per session with `mkdocs build --strict`, and throwaway projects.
+"""Shared fixtures: sites built once per run with `mkdocs build --strict` (shared by xdist's workers),
+browser tabs kept per screen set-up, and throwaway projects.
 
 Behaviour is tested on the fixture providers in tests/fixtures (values tests may rely on); the real
 data is used only for invariants (tests/test_real_data.py), so correcting a price never fails a test.

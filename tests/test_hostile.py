@@ -81,21 +81,23 @@ def hostile_server(hostile_site: Build) -> Iterator[str]:
 
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_payloads_never_execute(browser, hostile_server: str, lang: str) -> None:
-    context = browser.new_context()
-    page = context.new_page()
+def test_payloads_never_execute(open_tab, hostile_server: str, lang: str) -> None:
+    page = open_tab()
     dialogs: list[str] = []
     elsewhere: list[str] = []
     host = urlsplit(hostile_server).netloc
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    context.on(
-        "request",
-        lambda request: (
+
+    def on_dialog(dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    def on_request(request) -> None:
+        url = urlsplit(request.url)
+        if url.scheme in ("http", "https") and url.netloc != host:
             elsewhere.append(request.url)
-            if urlsplit(request.url).scheme in ("http", "https") and urlsplit(request.url).netloc != host
-            else None
-        ),
-    )
+
+    page.on("dialog", on_dialog)
+    page.context.on("request", on_request)  # the context's: requests of workers count too
     try:
         # every kind of page in the default language; in the others those whose texts differ most
         for path in PAGES if lang == LANGUAGES[0] else ["", "providers/zz-hostile/", "404.html"]:
@@ -141,7 +143,8 @@ def test_payloads_never_execute(browser, hostile_server: str, lang: str) -> None
         assert f"{ORDINARY_NAME}{aside}" in page.text_content("article")  # the FAQ answers
         assert HOSTILE_STRINGS["faq"][0]["question"] in page.text_content("article h3")
     finally:
-        context.close()
+        page.remove_listener("dialog", on_dialog)
+        page.context.remove_listener("request", on_request)
     assert dialogs == []
     assert elsewhere == []
 
