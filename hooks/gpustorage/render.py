@@ -176,22 +176,8 @@ def _pairs(tiers: tuple[UsdTier, ...]) -> str:
     return json.dumps(pairs, separators=(",", ":"), allow_nan=False)  # compare.js parses it: JSON only
 
 
-# Row attributes hold no words: made once per offering for all languages. Each entry keeps its figures
-# alive, so that their id is not reused while it stands here.
-_ROW_ATTRIBUTES: dict[int, tuple[Figures, Markup]] = {}
-
-
 def row_attributes(offering: OfferingView) -> Markup:
     """The data-* attributes of a comparison row (see contract.ROW_ATTRIBUTES)."""
-    figures = offering.figures
-    if id(figures) not in _ROW_ATTRIBUTES:
-        if len(_ROW_ATTRIBUTES) > 100_000:  # `mkdocs serve` derives new figures on every data change
-            _ROW_ATTRIBUTES.clear()
-        _ROW_ATTRIBUTES[id(figures)] = (figures, _row_attributes(offering))
-    return _ROW_ATTRIBUTES[id(figures)][1]
-
-
-def _row_attributes(offering: OfferingView) -> Markup:
     figures = offering.figures
     attributes = {"kind": offering.kind}
     attributes.update({name: offering.value(fact) for name, fact in FILTERS.items()})
@@ -255,6 +241,7 @@ class Snippets:
         self.report_heads: dict[tuple[str, int, int | None], str] = {}
         self.cells_html: dict[int, str] = {}
         self.option_counts: Counter[str] = Counter()
+        self.shared_rows = _shared_rows(view.dataset)
         self.unknown_lines: dict[tuple[str, ...], Markup] = {}
         self.cell_labels = {str(fact): f' data-label="{self.short[str(fact)]}">' for fact in COLUMNS}
         field_labels = {name: escape(t("report.field", field=text)) for name, text in self.full_text.items()}
@@ -278,7 +265,7 @@ class Snippets:
             "unknowns_cell": self.unknowns_cell,
             "source_items": self.source_items,
             "checked_cell": self.checked,
-            "row_attributes": row_attributes,
+            "row_attributes": self.row_attributes,
             "stale_badge": lambda: self.stale,
             "undated_badge": lambda: self.undated,
             "report_link": self.report_link,
@@ -287,6 +274,13 @@ class Snippets:
             "option_count": self.option_count,
             "count_text": self.count_text,
         }
+
+    def row_attributes(self, offering: OfferingView) -> Markup:
+        """row_attributes(), made once per offering for all the languages of a build: they hold no words."""
+        rows, figures = self.shared_rows, offering.figures
+        if id(figures) not in rows:
+            rows[id(figures)] = (figures, row_attributes(offering))  # kept alive: its id is not reused
+        return rows[id(figures)][1]
 
     def option_count(self, choice: str) -> int:
         """How many offerings a filter choice ('kind:object_storage', 'billed:yes') leaves while no
@@ -530,6 +524,18 @@ class Snippets:
 # The snippets of the last few views (one per language; `mkdocs serve` makes new views on a change),
 # with each view kept alive so that its id is not reused while it stands here.
 _SNIPPETS: dict[int, tuple[SiteView, dict[str, Callable[..., Any]]]] = {}
+
+
+# The row attributes of the latest build's offerings, by id of their figures, shared by its languages;
+# the dataset is kept alive beside them, so that its id is not reused while it stands here.
+_ROWS: dict[int, tuple[object, dict[int, tuple[Figures, Markup]]]] = {}
+
+
+def _shared_rows(dataset: object) -> dict[int, tuple[Figures, Markup]]:
+    if id(dataset) not in _ROWS:
+        _ROWS.clear()  # a new build (`mkdocs serve` after a change): the previous one's rows go
+        _ROWS[id(dataset)] = (dataset, {})
+    return _ROWS[id(dataset)][1]
 
 
 def _snippets_for(view: SiteView) -> dict[str, Callable[..., Any]]:
