@@ -14,6 +14,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
@@ -23,6 +24,7 @@ from markupsafe import Markup, escape
 
 from . import translations
 from .contract import COLUMNS, FILTER_VALUES, FILTERS, PRESETS
+from .dataset import Dataset
 from .derive import STALE_AFTER_DAYS, Figures, Origin, UsdTier
 from .markers import MARKER
 from .model import Fact, StorageKind
@@ -240,8 +242,7 @@ class Snippets:
         self.reports: dict[tuple[str, int], str] = {}
         self.report_heads: dict[tuple[str, int, int | None], str] = {}
         self.cells_html: dict[int, str] = {}
-        self.option_counts: Counter[str] = Counter()
-        self.shared_rows = _shared_rows(view.dataset)
+        self.shared = _shared_by_languages(view)
         self.unknown_lines: dict[tuple[str, ...], Markup] = {}
         self.cell_labels = {str(fact): f' data-label="{self.short[str(fact)]}">' for fact in COLUMNS}
         field_labels = {name: escape(t("report.field", field=text)) for name, text in self.full_text.items()}
@@ -277,7 +278,7 @@ class Snippets:
 
     def row_attributes(self, offering: OfferingView) -> Markup:
         """row_attributes(), made once per offering for all the languages of a build: they hold no words."""
-        rows, figures = self.shared_rows, offering.figures
+        rows, figures = self.shared.rows, offering.figures
         if id(figures) not in rows:
             rows[id(figures)] = (figures, row_attributes(offering))  # kept alive: its id is not reused
         return rows[id(figures)][1]
@@ -285,14 +286,15 @@ class Snippets:
     def option_count(self, choice: str) -> int:
         """How many offerings a filter choice ('kind:object_storage', 'billed:yes') leaves while no
         filter is set: the count the comparison script shows beside it, in the page from the first
-        paint, so that filling it in moves nothing."""
-        if not self.option_counts:
+        paint, so that filling it in moves nothing. Counted once per build: counts hold no words."""
+        counts = self.shared.option_counts
+        if not counts:
             for provider in self.view.providers:
                 for o in provider.offerings:
-                    choices = [f"kind:{o.kind}", f"egress:{o.value(Fact.egress)}"]
-                    choices += [f"{name}:{o.value(fact)}" for name, fact in FILTERS.items()]
-                    self.option_counts.update(choices)
-        return self.option_counts[choice]
+                    counts[f"kind:{o.kind}"] += 1
+                    counts[f"egress:{o.value(Fact.egress)}"] += 1
+                    counts.update(f"{name}:{o.value(fact)}" for name, fact in FILTERS.items())
+        return counts[choice]
 
     def count_text(self, count: int) -> str:
         """' (12)' or ' (none)', as compare.js words it."""
@@ -526,16 +528,23 @@ class Snippets:
 _SNIPPETS: dict[int, tuple[SiteView, dict[str, Callable[..., Any]]]] = {}
 
 
-# The row attributes of the latest build's offerings, by id of their figures, shared by its languages;
-# the dataset is kept alive beside them, so that its id is not reused while it stands here.
-_ROWS: dict[int, tuple[object, dict[int, tuple[Figures, Markup]]]] = {}
+@dataclass
+class _SharedByLanguages:
+    """What the snippets of one build's languages make once for all of them: it holds no words."""
+
+    dataset: Dataset  # kept alive, so that its id is not reused while it stands in _SHARED
+    rows: dict[int, tuple[Figures, Markup]] = field(default_factory=dict)  # by id of the figures
+    option_counts: Counter[str] = field(default_factory=Counter)
 
 
-def _shared_rows(dataset: object) -> dict[int, tuple[Figures, Markup]]:
-    if id(dataset) not in _ROWS:
-        _ROWS.clear()  # a new build (`mkdocs serve` after a change): the previous one's rows go
-        _ROWS[id(dataset)] = (dataset, {})
-    return _ROWS[id(dataset)][1]
+_SHARED: dict[int, _SharedByLanguages] = {}
+
+
+def _shared_by_languages(view: SiteView) -> _SharedByLanguages:
+    if id(view.dataset) not in _SHARED:
+        _SHARED.clear()  # a new build (`mkdocs serve` after a change): the previous one's pieces go
+        _SHARED[id(view.dataset)] = _SharedByLanguages(view.dataset)
+    return _SHARED[id(view.dataset)]
 
 
 def _snippets_for(view: SiteView) -> dict[str, Callable[..., Any]]:
