@@ -168,6 +168,9 @@ def _form_quote(text: str) -> str:
 MAX_REPORT_URL = 8192  # browsers and GitHub accept longer links, but a report needs no more
 
 
+_FIELD_JOINS_LENGTH = len("&field=&current=")  # around a fact's report link's two values
+
+
 def _cut(text: str, limit: int | None) -> str:
     return text if limit is None or len(text) <= limit else text[: limit - 1] + "…"
 
@@ -240,7 +243,9 @@ class Snippets:
         self.price_link = escape(t("price.source_link"))
         self.report_text = escape(t("provider.report_link"))
         self.reports: dict[tuple[str, int], str] = {}
-        self.report_heads: dict[tuple[str, int, int | None], str] = {}
+        self.report_heads: dict[tuple[str, int, int | None], tuple[str, str]] = {}
+        self.quoted_lines: dict[int, str] = {}  # by id of the cell (the view keeps its cells)
+        self.fields_quoted = {name: _form_quote(name) for name in names}
         self.cells_html: dict[int, str] = {}
         self.shared = _shared_by_languages(view)
         self.unknown_lines: dict[tuple[str, ...], Markup] = {}
@@ -398,12 +403,21 @@ class Snippets:
             if c.detail:
                 value += f"<br><small>{escape(self.t('throughput.source', text=c.detail))}</small>"
             links = "".join(f'<a href="#source-{o}-{n}">[{n}]</a>' for n in c.origin.sources)
-            report = escape(self._report_url(provider, offering, name))  # unique: not worth remembering
             rows.append(
                 f"{self.fact_row_heads[name]}{value}</td><td>{links}</td>"
-                f'<td><a class="gs-report" href="{report}{self.flag_ends[name]}'
+                f'<td><a class="gs-report" href="{self._fact_report_href(provider, offering, name)}'
+                f"{self.flag_ends[name]}"
             )
         return Markup("\n".join(rows))
+
+    def _fact_report_href(self, provider: ProviderView, offering: OfferingView, name: str) -> str:
+        """A fact's report link, escaped for an attribute. Most fit MAX_REPORT_URL whole: those are
+        joined from their escaped head and their quoted parts, which hold nothing to escape."""
+        head, escaped_head = self._report_head(provider, offering, None)
+        field, line = self.fields_quoted[name], self._quoted_line(name, offering.cells[name], None)
+        if len(head) + len(field) + len(line) + _FIELD_JOINS_LENGTH <= MAX_REPORT_URL:
+            return f"{escaped_head}&amp;field={field}&amp;current={line}"
+        return str(escape(self._report_url(provider, offering, name)))
 
     def source_items(self, sources: list[SourceView], prefix: str) -> Markup:
         """The numbered list items of a source list; `prefix` makes each item's anchor."""
@@ -454,7 +468,7 @@ class Snippets:
             if limit is not None:
                 lines.append(_form_quote(self.t("report.shortened")))
             current = "%0A".join(lines)  # a line break, quoted
-            head = self._report_head(provider, offering, limit)
+            head = self._report_head(provider, offering, limit)[0]
             url = f"{head}&field={_form_quote(field or '')}&current={current}"
             if len(url) <= MAX_REPORT_URL or limit == 1:
                 return url
@@ -462,13 +476,21 @@ class Snippets:
 
     def _quoted_line(self, name: str, c: Cell, limit: int | None) -> str:
         """'price: 0.07 USD/GB-month / Preis: 0,07 $/GB-Monat', quoted in two parts that _form_quote
-        remembers: the English one is the same in every language, and an offering's lines come again
-        in its whole-offering link right after its facts' own links."""
+        remembers (the English one is the same in every language). A whole line is remembered by its
+        cell: it comes again in the offering's whole-offering link right after the fact's own link."""
+        if limit is None and id(c) in self.quoted_lines:
+            return self.quoted_lines[id(c)]
         english = f"{name.replace('_', ' ')}: {_cut(c.english, limit)}"
-        return _form_quote(english) + _form_quote(f" / {self.full_text[name]}: {_cut(c.text, limit)}")
+        line = _form_quote(english) + _form_quote(f" / {self.full_text[name]}: {_cut(c.text, limit)}")
+        if limit is None:
+            self.quoted_lines[id(c)] = line
+        return line
 
-    def _report_head(self, provider: ProviderView, offering: OfferingView, limit: int | None) -> str:
-        """The form's address and the fields naming the offering, the same in all its report links."""
+    def _report_head(
+        self, provider: ProviderView, offering: OfferingView, limit: int | None
+    ) -> tuple[str, str]:
+        """The form's address and the fields naming the offering, the same in all its report links;
+        as it is, and escaped for an attribute."""
         key = (provider.id, offering.number, limit)
         if key not in self.report_heads:
             name, product = _cut(provider.name, limit), _cut(offering.product, limit)
@@ -478,9 +500,10 @@ class Snippets:
                 "provider": provider.id,
                 "offering": product,
             }
-            self.report_heads[key] = f"{self.view.repository}/issues/new?" + "&".join(
+            head = f"{self.view.repository}/issues/new?" + "&".join(
                 f"{k}={_form_quote(v)}" for k, v in query.items()
             )
+            self.report_heads[key] = (head, str(escape(head)))
         return self.report_heads[key]
 
     def history_item(self, change: ChangeView, providers_href: str | None) -> str:
