@@ -164,13 +164,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) 
 
 
 @_handler
-def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    return engine.valid_toggles(output)
-
-
-@_handler
 def on_env(env: Any, config: MkDocsConfig, files: Files) -> None:
     env.filters["absolute_url"] = lambda base, link: urljoin(base, link)
+    engine.use_valid_toggles(env)
 
 
 @_handler
@@ -183,7 +179,6 @@ def on_pre_template(template: Any, template_name: str, config: MkDocsConfig) -> 
 @_handler
 def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
     if template_name == "404.html":
-        output = engine.valid_toggles(output)
         _not_found_pages[engine.current_language(config)] = output
     return output
 

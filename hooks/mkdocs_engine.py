@@ -20,6 +20,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from jinja2 import BaseLoader, Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files, InclusionLevel
@@ -60,10 +61,31 @@ _VALID_TOGGLES = (
 
 
 def valid_toggles(html: str) -> str:
-    """A page with Material's toggles made valid HTML (see _TOGGLES)."""
+    """A template (Material's base.html) with its toggles made valid HTML (see _TOGGLES)."""
     if _TOGGLES not in html:
         raise PluginError("Material's toggles changed: update _TOGGLES in hooks/mkdocs_engine.py")
     return html.replace(_TOGGLES, _VALID_TOGGLES, 1)
+
+
+class _ValidTogglesLoader(BaseLoader):
+    """The theme's templates, Material's base.html with valid toggles: fixed once as Jinja loads the
+    template, so that no page needs fixing after it is rendered."""
+
+    def __init__(self, loader: BaseLoader) -> None:
+        self.loader = loader
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str | None, Any]:
+        source, filename, uptodate = self.loader.get_source(environment, template)
+        return (valid_toggles(source) if template == "base.html" else source), filename, uptodate
+
+    def list_templates(self) -> list[str]:
+        return self.loader.list_templates()
+
+
+def use_valid_toggles(env: Environment) -> None:
+    """Every page and the 404 page get valid toggles (the environment is made anew for each build)."""
+    if env.loader is not None and not isinstance(env.loader, _ValidTogglesLoader):
+        env.loader = _ValidTogglesLoader(env.loader)
 
 
 def _i18n(config: MkDocsConfig) -> Any:

@@ -10,6 +10,7 @@ from pathlib import Path
 import build_hooks
 import mkdocs_engine as engine
 import pytest
+from jinja2 import DictLoader, Environment
 from mkdocs.exceptions import PluginError
 
 
@@ -55,13 +56,19 @@ def test_each_language_gets_its_own_404_page(tmp_path: Path) -> None:
     assert (tmp_path / "zh" / "404.html").read_text(encoding="utf-8") == "<p>zh</p>"
 
 
-def test_toggles_become_valid_or_the_build_stops() -> None:
-    page = f"<body>\n    {engine._TOGGLES}\n</body>"
-    fixed = engine.valid_toggles(page)
+def test_toggles_become_valid_as_the_theme_loads_or_the_build_stops() -> None:
+    base = f"<body>\n    {engine._TOGGLES}\n{{% block content %}}{{% endblock %}}</body>"
+    env = Environment(loader=DictLoader({"base.html": base, "main.html": '{% extends "base.html" %}'}))
+    engine.use_valid_toggles(env)
+    engine.use_valid_toggles(env)  # a second call (another hook) changes nothing
+    fixed = env.get_template("main.html").render()
     assert 'autocomplete="off">' not in fixed.replace('<form id="__toggles" autocomplete="off" hidden>', "")
     assert fixed.count('form="__toggles"') == 2
+    assert env.list_templates() == ["base.html", "main.html"]
+    changed = Environment(loader=DictLoader({"base.html": "<body></body>"}))
+    engine.use_valid_toggles(changed)
     with pytest.raises(PluginError, match="toggles changed"):
-        engine.valid_toggles("<body></body>")
+        changed.get_template("base.html")
 
 
 def test_handlers_run_without_automatic_collection_and_restore_it() -> None:
