@@ -34,6 +34,7 @@ class Strings:
         self.notes_fallback = notes_fallback
         self.locale = Locale.parse(lang)  # parsed once: Babel would parse a code on every call
         self.plain: dict[str, str] = {}  # messages asked for without values, each worded once
+        self.words: dict[tuple[str, str], str] = {}  # facts' values from fixed lists (see _word)
 
     def __call__(self, key: str, **values: object) -> str:
         """The message `key` with its placeholders filled; whole numbers in the language's format, and
@@ -90,9 +91,9 @@ class Prose:
     lang: str  # the language the text is written in (a fallback language until translated)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: a build makes 180,000 cells, and a frozen one costs twice the time
 class Cell:
-    """One fact as the reader sees it."""
+    """One fact as the reader sees it (not changed once made)."""
 
     text: str
     sort: float | None  # None sorts last (unknown, varying, or no comparable figure)
@@ -221,13 +222,18 @@ def throughput_text(mb_s: float | None, t: Strings) -> str:
 
 
 def _word(fact: Fact, value: str, t: Strings) -> str:
-    if value in (UNKNOWN, "varies"):
-        return t(f"value.{value}")
-    if fact is Fact.region_binding:
-        return t(f"region.{value}")
-    if fact is Fact.egress:
-        return t(f"egress.{value}")
-    return t(f"answer.{value}")
+    """A fact's value from a fixed list ("yes", "zone", "unknown") in words, each worded once."""
+    key = (fact, value)
+    if key not in t.words:
+        if value in (UNKNOWN, "varies"):
+            t.words[key] = t(f"value.{value}")
+        elif fact is Fact.region_binding:
+            t.words[key] = t(f"region.{value}")
+        elif fact is Fact.egress:
+            t.words[key] = t(f"egress.{value}")
+        else:
+            t.words[key] = t(f"answer.{value}")
+    return t.words[key]
 
 
 def _cell_text(offering: Offering, fact: Fact, t: Strings) -> str:
@@ -236,14 +242,16 @@ def _cell_text(offering: Offering, fact: Fact, t: Strings) -> str:
 
 def value_text(fact: Fact, value: object, t: Strings) -> str:
     """One value of a fact worded as the page shows it (the history words old values this way too)."""
+    if isinstance(value, str):  # most values: a word from the fact's list, or free text
+        if fact in (Fact.throughput, Fact.max_size) and value != UNKNOWN:
+            return str(value)
+        return _word(fact, value, t)
     if isinstance(value, Price):
         return price_text(value, t)
     if isinstance(value, Egress):
         return egress_text(value, t)
     if isinstance(value, list):  # regions
         return t.join(value)
-    if fact in (Fact.throughput, Fact.max_size) and value != UNKNOWN:
-        return str(value)
     return _word(fact, str(value), t)
 
 
@@ -265,19 +273,12 @@ def _covers_text(covers: tuple[Fact, ...], t: Strings) -> str:
 
 
 def _cell(offering: Offering, figures: Figures, fact: Fact, t: Strings) -> Cell:
-    origin = figures.facts[fact]
+    origin, sort = figures.facts[fact], figures.sort[fact]
     if fact is Fact.throughput and origin.known:
-        text, detail = throughput_text(figures.sort[fact], t), offering.throughput
+        text, detail = throughput_text(sort, t), offering.throughput
     else:
         text, detail = _cell_text(offering, fact, t), None
-    return Cell(
-        text=text,
-        sort=figures.sort[fact],
-        origin=origin,
-        unknown=not origin.known,
-        english=figures.english[fact],
-        detail=detail,
-    )
+    return Cell(text, sort, origin, not origin.known, figures.english[fact], detail)
 
 
 def _price_source(offering: Offering, figures: Figures) -> str | None:
