@@ -144,8 +144,11 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 @_handler
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
     front_matter(page.meta)  # every page's title and description, escaped once
-    source, default = engine.source_page(page), engine.default_language(config)
-    if source is not None and engine.current_language(config) != default:
+    source = engine.source_page(page)
+    if source is None:  # a provider page: made here, with every value escaped, it holds no marker
+        return markdown
+    default = engine.default_language(config)
+    if engine.current_language(config) != default:
         markdown = translation_notice(
             markdown,
             _view(config),
@@ -155,7 +158,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) 
             page.meta.get(SOURCE_HASH),
             site_root_for(page.url),
         )
-    if not markers_in(markdown):  # most pages (every provider page) hold no marker
+    if not markers_in(markdown):  # most guide pages hold no marker
         return markdown
     view = _view(config)
     site_root = site_root_for(page.url)

@@ -17,7 +17,7 @@ from conftest import LANGUAGES, ROOT
 from gpustorage import SiteBuild
 from gpustorage.render import (
     MAX_REPORT_URL,
-    _snippets_for,
+    Snippets,
     fill_markers,
     front_matter,
     html,
@@ -148,7 +148,7 @@ def test_report_links_stay_within_8_kb(fixture_build: SiteBuild) -> None:
     view = fixture_build.views["zh"]
     provider = view.providers[0]
     offering = provider.offerings[0]
-    report_url = _snippets_for(view)["report_url"]
+    report_url = Snippets(view).report_url
     short = report_url(provider, offering)
     assert len(short) < MAX_REPORT_URL
     assert view.t("report.shortened") not in parse_qs(urlsplit(short).query)["current"][0]
