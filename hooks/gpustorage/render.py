@@ -160,7 +160,6 @@ _FORM_SAFE = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-
 _FORM_TABLE = [chr(b) if b in _FORM_SAFE else "+" if b == 0x20 else f"%{b:02X}" for b in range(256)]
 
 
-@functools.lru_cache(maxsize=65536)  # names, products and worded values repeat across report links
 def _form_quote(text: str) -> str:
     return "".join(map(_FORM_TABLE.__getitem__, text.encode("utf-8")))
 
@@ -168,6 +167,7 @@ def _form_quote(text: str) -> str:
 MAX_REPORT_URL = 8192  # browsers and GitHub accept longer links, but a report needs no more
 
 
+FACT_ROWS = (*map(str, COLUMNS), "regions")  # a provider page's fact rows, after the kind
 _FIELD_JOINS_LENGTH = len("&field=&current=")  # around a fact's report link's two values
 
 
@@ -427,27 +427,25 @@ class Snippets:
         wording where the table shows a normalized figure, source links, and a report link for it."""
         rows = []
         o = offering.number
-        for name in (*map(str, COLUMNS), "regions"):
+        head, escaped_head = self._report_head(provider, offering, None)
+        for name in FACT_ROWS:
             c = offering.cells[name]
             value = str(self.price(offering)) if name == "price" else self._cell_html(c)
             if c.detail:
                 value += f"<br><small>{escape(self.t('throughput.source', text=c.detail))}</small>"
             links = "".join(f'<a href="#source-{o}-{n}">[{n}]</a>' for n in c.origin.sources)
+            # most links fit MAX_REPORT_URL whole: those are joined from their escaped head and their
+            # quoted parts, which hold nothing to escape
+            field, line = self.fields_quoted[name], self._quoted_line(name, c, None)
+            if len(head) + len(field) + len(line) + _FIELD_JOINS_LENGTH <= MAX_REPORT_URL:
+                report = f"{escaped_head}&amp;field={field}&amp;current={line}"
+            else:
+                report = str(escape(self._report_url(provider, offering, name)))
             rows.append(
                 f"{self.fact_row_heads[name]}{value}</td><td>{links}</td>"
-                f'<td><a class="gs-report" href="{self._fact_report_href(provider, offering, name)}'
-                f"{self.flag_ends[name]}"
+                f'<td><a class="gs-report" href="{report}{self.flag_ends[name]}'
             )
         return "\n".join(rows)
-
-    def _fact_report_href(self, provider: ProviderView, offering: OfferingView, name: str) -> str:
-        """A fact's report link, escaped for an attribute. Most fit MAX_REPORT_URL whole: those are
-        joined from their escaped head and their quoted parts, which hold nothing to escape."""
-        head, escaped_head = self._report_head(provider, offering, None)
-        field, line = self.fields_quoted[name], self._quoted_line(name, offering.cells[name], None)
-        if len(head) + len(field) + len(line) + _FIELD_JOINS_LENGTH <= MAX_REPORT_URL:
-            return f"{escaped_head}&amp;field={field}&amp;current={line}"
-        return str(escape(self._report_url(provider, offering, name)))
 
     def source_items(self, sources: list[SourceView], prefix: str) -> Markup:
         """The numbered list items of a source list; `prefix` makes each item's anchor."""
@@ -505,13 +503,16 @@ class Snippets:
             limit = 400 if limit is None else max(1, limit // 2)
 
     def _quoted_line(self, name: str, c: Cell, limit: int | None) -> str:
-        """'price: 0.07 USD/GB-month / Preis: 0,07 $/GB-Monat', quoted in two parts that _form_quote
-        remembers (the English one is the same in every language). A whole line is remembered by its
-        cell: it comes again in the offering's whole-offering link right after the fact's own link."""
+        """'price: 0.07 USD/GB-month / Preis: 0,07 $/GB-Monat', quoted. A whole line is remembered by
+        its cell: it comes again in the offering's whole-offering link right after the fact's own link;
+        its English part, the same in every language, is quoted once per build."""
         if limit is None and id(c) in self.quoted_lines:
             return self.quoted_lines[id(c)]
         english = f"{name.replace('_', ' ')}: {_cut(c.english, limit)}"
-        line = _form_quote(english) + _form_quote(f" / {self.full_text[name]}: {_cut(c.text, limit)}")
+        quoted_english = self.shared.quoted_english.get(english)
+        if quoted_english is None:
+            quoted_english = self.shared.quoted_english[english] = _form_quote(english)
+        line = quoted_english + _form_quote(f" / {self.full_text[name]}: {_cut(c.text, limit)}")
         if limit is None:
             self.quoted_lines[id(c)] = line
         return line
@@ -576,9 +577,9 @@ class Snippets:
         return Markup(f'<ul class="gs-history">\n{items}\n</ul>')
 
 
-# The snippets of the last few views (one per language; `mkdocs serve` makes new views on a change),
-# with each view kept alive so that its id is not reused while it stands here.
-_SNIPPETS: dict[int, tuple[SiteView, dict[str, Callable[..., Any]]]] = {}
+# The template context of the last few views (one per language; `mkdocs serve` makes new views on a
+# change), with each view kept alive so that its id is not reused while it stands here.
+_CONTEXTS: dict[int, tuple[SiteView, dict[str, Any]]] = {}
 
 
 @dataclass
@@ -588,6 +589,7 @@ class _SharedByLanguages:
     dataset: Dataset  # kept alive, so that its id is not reused while it stands in _SHARED
     rows: dict[int, tuple[Figures, Markup]] = field(default_factory=dict)  # by id of the figures
     option_counts: Counter[str] = field(default_factory=Counter)
+    quoted_english: dict[str, str] = field(default_factory=dict)  # report lines' English parts, quoted
 
 
 _SHARED: dict[int, _SharedByLanguages] = {}
@@ -600,24 +602,25 @@ def _shared_by_languages(view: SiteView) -> _SharedByLanguages:
     return _SHARED[id(view.dataset)]
 
 
-def _snippets_for(view: SiteView) -> dict[str, Callable[..., Any]]:
-    if id(view) not in _SNIPPETS:
-        while len(_SNIPPETS) >= 8:
-            del _SNIPPETS[next(iter(_SNIPPETS))]
-        _SNIPPETS[id(view)] = (view, Snippets(view).names())
-    return _SNIPPETS[id(view)][1]
+def _context_for(view: SiteView) -> dict[str, Any]:
+    """What every template rendered for `view` receives, made once per view (a provider page each)."""
+    if id(view) not in _CONTEXTS:
+        while len(_CONTEXTS) >= 8:
+            del _CONTEXTS[next(iter(_CONTEXTS))]
+        context = {
+            "view": view,
+            "t": view.t,
+            # built only by the template that prints it (the comparison), not per provider page
+            "settings": lambda: _settings(view),
+            "display_currencies": [c for c in DISPLAY_CURRENCIES if c in view.dataset.rates.rates],
+            **Snippets(view).names(),
+        }
+        _CONTEXTS[id(view)] = (view, context)
+    return _CONTEXTS[id(view)][1]
 
 
 def render(template: str, view: SiteView, **context: Any) -> str:
-    # settings() is built only by the template that prints it (the comparison), not per provider page
-    return ENVIRONMENT.get_template(template).render(
-        view=view,
-        t=view.t,
-        settings=lambda: _settings(view),
-        display_currencies=[c for c in DISPLAY_CURRENCIES if c in view.dataset.rates.rates],
-        **_snippets_for(view),
-        **context,
-    )
+    return ENVIRONMENT.get_template(template).render({**_context_for(view), **context})
 
 
 def render_provider_page(view: SiteView, provider: ProviderView) -> str:
