@@ -133,10 +133,8 @@ def on_config(config: MkDocsConfig) -> None:
 @_handler
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     view = _view(config)
-    for provider in view.providers:
-        engine.add_generated_page(
-            files, config, f"providers/{provider.id}.md", render_provider_page(view, provider)
-        )
+    pages = ((f"providers/{p.id}.md", render_provider_page(view, p)) for p in view.providers)
+    engine.add_generated_pages(files, config, pages)
     engine.register_pages(config, files)
     return files
 

@@ -15,7 +15,8 @@ import logging
 import os
 import secrets
 import shutil
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -119,27 +120,49 @@ def is_last_build(config: MkDocsConfig) -> bool:
     return not _i18n(config).building
 
 
-def add_generated_page(files: Files, config: MkDocsConfig, src_uri: str, content: str) -> None:
-    """Add an in-memory page in the current language, linked to its twins in the other languages.
+@dataclass
+class _Twins:
+    """Generated pages' twins in the other languages, kept for the builds of one run."""
 
-    Must run after static-i18n's on_files (priority below -100), which would drop it otherwise.
+    config: MkDocsConfig | None = None
+    files: dict[tuple[str, str], File] = field(default_factory=dict)  # by source path and language
+
+
+_twins = _Twins()
+
+
+def add_generated_pages(files: Files, config: MkDocsConfig, pages: Iterable[tuple[str, str]]) -> None:
+    """Add in-memory pages (source path, Markdown) in the current language, each linked to its twins
+    in the other languages.
+
+    Must run after static-i18n's on_files (priority below -100), which would drop them otherwise.
     """
-    lang = current_language(config)
-    default = default_language(config)
+    lang, default, built = current_language(config), default_language(config), languages(config)
+    if _twins.config is not config:  # a new run of the builds (`mkdocs serve` after a change)
+        _twins.config, _twins.files = config, {}
 
-    def localized(locale: str, text: str) -> File:
+    def localized(src_uri: str, locale: str, text: str) -> File:
         file = File.generated(config, src_uri, content=text, inclusion=InclusionLevel.NOT_IN_NAV)
         if locale != default:
             file.dest_uri = f"{locale}/{file.dest_uri}"
         file.locale = file.localization = file.locale_alternate_of = locale  # type: ignore[attr-defined]
         return file
 
-    page = localized(lang, content)
-    page.norm_src_uri = src_uri  # type: ignore[attr-defined]
-    page.alternates = {  # type: ignore[attr-defined]
-        other: page if other == lang else localized(other, "") for other in languages(config)
-    }
-    files.append(page)
+    def twin(src_uri: str, locale: str) -> File:
+        """The page in another language, for the language menu and the sitemap: only its address is
+        read, so the one made in a language's build serves the next language's build too."""
+        key = (src_uri, locale)
+        if key not in _twins.files:
+            _twins.files[key] = localized(src_uri, locale, "")
+        return _twins.files[key]
+
+    for src_uri, content in pages:
+        page = localized(src_uri, lang, content)
+        page.norm_src_uri = src_uri  # type: ignore[attr-defined]
+        page.alternates = {  # type: ignore[attr-defined]
+            other: page if other == lang else twin(src_uri, other) for other in built
+        }
+        files.append(page)
 
 
 def source_page(page: Any) -> str | None:

@@ -16,13 +16,15 @@ from typing import Any
 from babel import Locale
 from babel.dates import format_date
 from babel.lists import format_list
-from babel.numbers import format_currency, format_decimal
+from babel.numbers import format_currency, format_decimal, parse_pattern
 
 from .contract import COLUMNS
 from .dataset import Dataset
 from .derive import Coverage, Derived, Figures, Origin, ProviderFigures
 from .history import Change, History
 from .model import UNKNOWN, Egress, Fact, Offering, Price, Provider, Source, Tier
+
+_ONE_DECIMAL = parse_pattern("#,##0.#")  # parsed once: Babel would parse a pattern text on every call
 
 
 class Strings:
@@ -68,7 +70,7 @@ class Strings:
     @functools.lru_cache(maxsize=4096)  # noqa: B019
     def decimal(self, value: float) -> str:
         """A measured figure with at most one decimal: '3.414,9' in German, '3,414.9' in Chinese."""
-        return format_decimal(value, format="#,##0.#", locale=self.locale)
+        return format_decimal(value, format=_ONE_DECIMAL, locale=self.locale)
 
     @functools.lru_cache(maxsize=1024)  # noqa: B019
     def date(self, value: dt.date) -> str:
