@@ -43,6 +43,7 @@ from gpustorage.render import (
 from gpustorage.translations import SOURCE_HASH
 
 _cache = DatasetCache()
+_loaded_for: dict[str, MkDocsConfig] = {}  # the config of the build that loaded the site last
 NOT_FOUND_KEYS = ("title", "text", "guide", "providers", "search")
 _not_found_pages: dict[str, str] = {}  # the rendered 404 page of each language
 # Benchmarks set GS_TIMINGS to a file: the time spent in these hooks (the generator's share of a
@@ -89,7 +90,10 @@ def on_build_error(error: Exception) -> None:
 
 
 def _site(config: MkDocsConfig) -> SiteBuild:
-    """The site build; the data is read again only if a file under data/ changed."""
+    """The site build; the data is read again only if a file under data/ changed. The languages of one
+    build share its config: the second and third take the site the first one loaded."""
+    if _loaded_for.get("config") is config and _cache.build is not None:
+        return _cache.build
     config_file = Path(config.config_file_path)
     try:
         languages = site_languages(config_file.parent, config_file)
@@ -100,6 +104,7 @@ def _site(config: MkDocsConfig) -> SiteBuild:
     # the deployment sets GS_REQUIRE_HISTORY: a site published without its history is a mistake there
     if os.environ.get("GS_REQUIRE_HISTORY") and not build.history.available:
         raise PluginError(f"the data's git history is unavailable ({build.history.reason}): fetch it in full")
+    _loaded_for["config"] = config
     return build
 
 

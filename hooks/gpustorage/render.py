@@ -246,7 +246,6 @@ class Snippets:
         self.price_link = escape(t("price.source_link"))
         self.report_text = escape(t("provider.report_link"))
         self.reports: dict[tuple[str, int], str] = {}
-        self.report_heads: dict[tuple[str, int, int | None], tuple[str, str]] = {}
         self.quoted_lines: dict[int, str] = {}  # by id of the cell (the view keeps its cells)
         self.fields_quoted = {name: _form_quote(name) for name in names}
         self.cells_html: dict[int, str] = {}
@@ -433,7 +432,7 @@ class Snippets:
             value = str(self.price(offering)) if name == "price" else self._cell_html(c)
             if c.detail:
                 value += f"<br><small>{escape(self.t('throughput.source', text=c.detail))}</small>"
-            links = "".join(f'<a href="#source-{o}-{n}">[{n}]</a>' for n in c.origin.sources)
+            links = self._source_links(o, c.origin.sources)
             # most links fit MAX_REPORT_URL whole: those are joined from their escaped head and their
             # quoted parts, which hold nothing to escape
             field, line = self.fields_quoted[name], self._quoted_line(name, c, None)
@@ -446,6 +445,15 @@ class Snippets:
                 f'<td><a class="gs-report" href="{report}{self.flag_ends[name]}'
             )
         return "\n".join(rows)
+
+    def _source_links(self, offering_number: int, sources: tuple[int, ...]) -> str:
+        """A fact's links to its sources in the offering's list: a few combinations recur everywhere."""
+        key = (offering_number, sources)
+        links = self.shared.source_links.get(key)
+        if links is None:
+            links = "".join(f'<a href="#source-{offering_number}-{n}">[{n}]</a>' for n in sources)
+            self.shared.source_links[key] = links
+        return links
 
     def source_items(self, sources: list[SourceView], prefix: str) -> Markup:
         """The numbered list items of a source list; `prefix` makes each item's anchor."""
@@ -522,8 +530,8 @@ class Snippets:
     ) -> tuple[str, str]:
         """The form's address and the fields naming the offering, the same in all its report links;
         as it is, and escaped for an attribute."""
-        key = (provider.id, offering.number, limit)
-        if key not in self.report_heads:
+        key, heads = (provider.id, offering.number, limit), self.shared.report_heads
+        if key not in heads:
             name, product = _cut(provider.name, limit), _cut(offering.product, limit)
             query = {
                 "template": "wrong-value.yml",
@@ -534,8 +542,8 @@ class Snippets:
             head = f"{self.view.repository}/issues/new?" + "&".join(
                 f"{k}={_form_quote(v)}" for k, v in query.items()
             )
-            self.report_heads[key] = (head, str(escape(head)))
-        return self.report_heads[key]
+            heads[key] = (head, str(escape(head)))
+        return heads[key]
 
     def history_item(self, change: ChangeView, providers_href: str | None) -> str:
         parts = [f'<time datetime="{change.change.day.isoformat()}">{_esc(change.date_text)}</time>']
@@ -590,6 +598,9 @@ class _SharedByLanguages:
     rows: dict[int, tuple[Figures, Markup]] = field(default_factory=dict)  # by id of the figures
     option_counts: Counter[str] = field(default_factory=Counter)
     quoted_english: dict[str, str] = field(default_factory=dict)  # report lines' English parts, quoted
+    # report links' heads (by provider, offering number and length limit), as they are and escaped
+    report_heads: dict[tuple[str, int, int | None], tuple[str, str]] = field(default_factory=dict)
+    source_links: dict[tuple[int, tuple[int, ...]], str] = field(default_factory=dict)  # see fact_rows
 
 
 _SHARED: dict[int, _SharedByLanguages] = {}
