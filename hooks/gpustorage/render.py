@@ -246,11 +246,12 @@ class Snippets:
         self.price_link = escape(t("price.source_link"))
         self.report_text = escape(t("provider.report_link"))
         self.reports: dict[tuple[str, int], str] = {}
+        self.report_hrefs: dict[tuple[str, int], str] = {}
         self.quoted_lines: dict[int, str] = {}  # by id of the cell (the view keeps its cells)
         self.fields_quoted = {name: _form_quote(name) for name in names}
         self.cells_html: dict[int, str] = {}
         self.shared = _shared_by_languages(view)
-        self.unknown_lines: dict[tuple[str, ...], Markup] = {}
+        self.unknown_lines: dict[tuple[str, ...], str] = {}
         self.cell_labels = {str(fact): f' data-label="{self.short[str(fact)]}">' for fact in COLUMNS}
         field_labels = {name: escape(t("report.field", field=text)) for name, text in self.full_text.items()}
         # a provider page's fact row around its value, its source links and its report link
@@ -306,9 +307,6 @@ class Snippets:
         html = str(self.stale) if origin.stale else str(self.undated) if origin.undated else ""
         return html + self.third_party if origin.third_party else html
 
-    def cell(self, c: Cell) -> Markup:
-        return Markup(self._cell_html(c))
-
     def _cell_html(self, c: Cell) -> str:
         """A value with its marks; made once per cell for the comparison and the provider page (the
         view keeps its cells, so their ids stand for them while this Snippets lives)."""
@@ -320,24 +318,21 @@ class Snippets:
             self.cells_html[id(c)] = html
         return html
 
-    def price(self, offering: OfferingView, link: bool = False) -> Markup:
-        html = self.cell(offering.cells["price"])
+    def _price_html(self, offering: OfferingView, link: bool = False) -> str:
+        """The price with the normalized figure, and on the comparison the provider's own price page."""
+        html = self._cell_html(offering.cells["price"])
         if offering.usd_text:
-            html += Markup(f'<br><small class="gs-normalized">{escape(offering.usd_text)}</small>')
+            html += f'<br><small class="gs-normalized">{escape(offering.usd_text)}</small>'
         if link and offering.price_source:
             url = escape(offering.price_source)
-            html += Markup(
-                f'<br><small><a href="{url}" rel="nofollow noopener">{self.price_link}</a></small>'
-            )
+            html += f'<br><small><a href="{url}" rel="nofollow noopener">{self.price_link}</a></small>'
         return html
 
-    def region(self, offering: OfferingView) -> Markup:
-        html = self.cell(offering.cells["region_binding"])
+    def _region_html(self, offering: OfferingView) -> str:
+        html = self._cell_html(offering.cells["region_binding"])
         count = offering.figures.regions
         if count:
-            html += Markup(
-                f'<br><small class="gs-regions">{escape(self.t("regions.count", count=count))}</small>'
-            )
+            html += f'<br><small class="gs-regions">{escape(self.t("regions.count", count=count))}</small>'
         return html
 
     def column_heads(self) -> Markup:
@@ -349,7 +344,7 @@ class Snippets:
         ]
         return Markup("\n".join(cells))
 
-    def fact_cells(self, offering: OfferingView) -> Markup:
+    def _fact_cells(self, offering: OfferingView) -> str:
         """The comparison row's <td> for every fact, with the sort key the comparison script reads and
         the label a card shows on a narrow screen."""
         cells = []
@@ -357,14 +352,14 @@ class Snippets:
             c = offering.cells[column]
             sort = f' data-sort="{c.sort!r}"' if c.sort is not None else ""
             if column == "price":
-                content = str(self.price(offering, link=True))
+                content = self._price_html(offering, link=True)
             elif column == "region_binding":
-                content = str(self.region(offering))
+                content = self._region_html(offering)
             else:
                 content = self._cell_html(c)
             unknown = ' class="gs-cell-unknown"' if c.unknown else ""
             cells.append(f'<td data-column="{column}"{sort}{unknown}{label}{content}</td>')
-        return Markup("\n".join(cells))
+        return "\n".join(cells)
 
     def comparison_row(self, provider: ProviderView, offering: OfferingView) -> Markup:
         """An offering's row in the comparison: its name with the report control, its facts, the date
@@ -373,44 +368,44 @@ class Snippets:
         product, kind = escape(offering.product), _esc(offering.kind_text)
         completeness = escape(self.t("completeness", known=figures.known, count=len(Fact)))
         checked_sort = f' data-sort="{figures.checked.isoformat()}"' if figures.checked else ""
-        report = self.report_link(provider, offering)
+        report = self._report_control(provider, offering)
         return Markup(
             f'<tr class="gs-offering" data-provider="{escape(provider.id)}"{self.row_attributes(offering)}>\n'
             f'<th scope="row" data-column="product" data-sort="{escape(offering.product.lower())}">'
             f'<span class="gs-row-provider">{escape(provider.name)}: </span>'
             f'<span class="gs-product">{product}</span><small class="gs-kind">{kind}</small>'
             f'<small class="gs-completeness">{completeness}</small>{report}</th>\n'
-            f"{self.fact_cells(offering)}\n"
+            f"{self._fact_cells(offering)}\n"
             f'<td data-column="checked"{checked_sort} data-label="{self.full["checked"]}">'
-            f"{self.checked(offering)}</td>\n"
-            f"{self.unknowns_cell(offering)}\n</tr>"
+            f"{self._checked_html(offering)}</td>\n"
+            f"{self._unknowns_cell(offering)}\n</tr>"
         )
 
-    def unknowns_cell(self, offering: OfferingView) -> Markup:
+    def _unknowns_cell(self, offering: OfferingView) -> str:
         """One line naming the unknown facts, which a card shows instead of their cells."""
         unknown = tuple(str(fact) for fact in COLUMNS if offering.cells[str(fact)].unknown)
         if not unknown:
-            return Markup("")
+            return ""
         if unknown not in self.unknown_lines:  # a few combinations recur in every row
             names = [self.t(f"column_short.{name}") for name in unknown]
             text = escape(self.t("unknowns.label", list=self.t.join(names)))
             cell = f'<td class="gs-unknowns" data-column="unknowns">{text}</td>'
-            self.unknown_lines[unknown] = Markup(cell)
+            self.unknown_lines[unknown] = cell
         return self.unknown_lines[unknown]
 
-    def checked(self, offering: OfferingView) -> Markup:
+    def _checked_html(self, offering: OfferingView) -> str:
         figures = offering.figures
         if figures.checked is None:
-            return self.undated
+            return str(self.undated)
         iso = figures.checked.isoformat()
         html = f'<time datetime="{iso}">{escape(offering.checked_text)}</time>'
         html += str(self.stale) if figures.stale else ""
         html += str(self.undated) if figures.undated else ""
-        return Markup(html)
+        return html
 
     def fact_table(self, provider: ProviderView, offering: OfferingView) -> Markup:
         """An offering's facts on its provider's page, and below them the link to report a wrong value."""
-        checked, report = self.checked(offering), escape(self.report_url(provider, offering))
+        checked, report = self._checked_html(offering), self._report_href(provider, offering)
         return Markup(
             f'<table class="gs-facts" data-kind="{escape(offering.kind)}">\n<tbody>\n'
             f'<tr><th scope="row">{self.kind_label}</th><td>{_esc(offering.kind_text)}</td><td></td></tr>\n'
@@ -429,7 +424,7 @@ class Snippets:
         head, escaped_head = self._report_head(provider, offering, None)
         for name in FACT_ROWS:
             c = offering.cells[name]
-            value = str(self.price(offering)) if name == "price" else self._cell_html(c)
+            value = self._price_html(offering) if name == "price" else self._cell_html(c)
             if c.detail:
                 value += f"<br><small>{escape(self.t('throughput.source', text=c.detail))}</small>"
             links = self._source_links(o, c.origin.sources)
@@ -484,11 +479,19 @@ class Snippets:
             self.reports[key] = self._report_url(provider, offering, None)
         return self.reports[key]
 
-    def report_link(self, provider: ProviderView, offering: OfferingView) -> Markup:
+    def _report_href(self, provider: ProviderView, offering: OfferingView) -> str:
+        """The offering's report form, escaped for an attribute: the provider page and the comparison
+        both link it."""
+        key = (provider.id, offering.number)
+        if key not in self.report_hrefs:
+            self.report_hrefs[key] = str(escape(self.report_url(provider, offering)))
+        return self.report_hrefs[key]
+
+    def _report_control(self, provider: ProviderView, offering: OfferingView) -> str:
         """The row's one report control: a compact flag with the offering in its accessible name."""
-        url = escape(self.report_url(provider, offering))
+        url = self._report_href(provider, offering)
         label = escape(self.t("report.offering", offering=offering.product))
-        return Markup(
+        return (
             f'<a class="gs-report" href="{url}" rel="nofollow" title="{label}">'
             f'<span aria-hidden="true">⚑</span><span class="gs-sr">{label}</span></a>'
         )
