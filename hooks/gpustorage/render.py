@@ -267,7 +267,7 @@ class Snippets:
         """The snippets the templates call."""
         return {
             "marks": lambda origin: Markup(self.marks(origin)),
-            "fact_table": self.fact_table,
+            "offering_section": self.offering_section,
             "comparison_row": self.comparison_row,
             "column_heads": self.column_heads,
             "source_items": self.source_items,
@@ -403,10 +403,23 @@ class Snippets:
         html += str(self.undated) if figures.undated else ""
         return html
 
-    def fact_table(self, provider: ProviderView, offering: OfferingView) -> Markup:
+    def offering_section(self, provider: ProviderView, offering: OfferingView) -> Markup:
+        """An offering on its provider's page: its heading, its facts, its notes and its sources."""
+        o = offering.number
+        notes = offering.notes
+        notes_html = (
+            f'<p class="gs-notes" lang="{escape(notes.lang)}">{escape(notes.text)}</p>\n\n' if notes else ""
+        )
+        return Markup(
+            f"## {md(offering.product)}\n\n{self._fact_table(provider, offering)}\n\n{notes_html}"
+            f'<ol class="gs-sources" id="sources-{o}">\n'
+            f"{self.source_items(offering.sources, f'source-{o}-')}\n</ol>"
+        )
+
+    def _fact_table(self, provider: ProviderView, offering: OfferingView) -> str:
         """An offering's facts on its provider's page, and below them the link to report a wrong value."""
         checked, report = self._checked_html(offering), self._report_href(provider, offering)
-        return Markup(
+        return (
             f'<table class="gs-facts" data-kind="{escape(offering.kind)}">\n<tbody>\n'
             f'<tr><th scope="row">{self.kind_label}</th><td>{_esc(offering.kind_text)}</td><td></td></tr>\n'
             f"{self.fact_rows(provider, offering)}\n"
