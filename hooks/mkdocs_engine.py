@@ -212,8 +212,8 @@ def split_search_index(site: Path, languages: list[str], default: str) -> None:
         lang = next(
             (lang for lang, prefix in prefixes.items() if entry["location"].startswith(prefix)), default
         )
-        location = entry["location"].removeprefix(prefixes.get(lang, ""))
-        by_language[lang].append({**entry, "location": location})
+        entry["location"] = entry["location"].removeprefix(prefixes.get(lang, ""))
+        by_language[lang].append(entry)
     for lang, docs in by_language.items():
         target = site / prefixes.get(lang, "") / "search" / "search_index.json"
         target.parent.mkdir(parents=True, exist_ok=True)

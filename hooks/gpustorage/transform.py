@@ -53,7 +53,7 @@ class Strings:
         numbers = {
             k: self.number(v) for k, v in values.items() if isinstance(v, int) and not isinstance(v, bool)
         }
-        return str(text.format(**{**values, **numbers}))
+        return str(text.format(**{**values, **numbers}) if numbers else text.format(**values))
 
     def message(self, key: str) -> Any:
         """The raw message, for the browser to fill (plural forms stay a mapping)."""
@@ -328,11 +328,12 @@ def provider_view(
 
 
 def _offerings_where(providers: list[ProviderView], fact: Fact, value: str, t: Strings) -> list[str]:
+    aside = t.ui["text.aside"]  # "Name (product)": worded for every matching offering of every provider
     return [
-        f"{provider.name}{t('text.aside', text=offering.product)}"
+        f"{provider.name}{aside.format(text=offering.product)}"
         for provider in providers
         for offering in provider.offerings
-        if offering.value(fact) == value
+        if offering.figures.values[fact] == value
     ]
 
 
