@@ -86,6 +86,11 @@ def script_json(value: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def _yaml(value: object) -> str:
+    """A YAML (JSON) string for front matter."""
+    return json.dumps(str(value), ensure_ascii=False)
+
+
 def _environment() -> Environment:
     env = Environment(
         loader=FileSystemLoader(Path(__file__).parent / "templates"),
@@ -97,8 +102,7 @@ def _environment() -> Environment:
     )
     env.filters["md"] = md
     env.filters["script_json"] = lambda value: Markup(script_json(value))
-    # a YAML (JSON) string for front matter
-    env.filters["yaml"] = lambda value: Markup(json.dumps(str(value), ensure_ascii=False))
+    env.filters["yaml"] = lambda value: Markup(_yaml(value))
     env.globals.update(
         stale_days=STALE_AFTER_DAYS,
         presets=list(PRESETS),
@@ -214,9 +218,10 @@ DISPLAY_CURRENCIES = ("EUR", "CNY")
 
 
 class Snippets:
-    """HTML for values, and for the rows and tables made of them, written in Python: a build writes
-    6,000 comparison rows and 66,000 provider-page fact rows at 1,000 providers, and each call from a
-    template costs more than the row's own formatting. The templates keep the pages' structure.
+    """HTML for values, and for the rows, tables and provider pages made of them, written in Python:
+    a build writes 3,000 provider pages, 6,000 comparison rows and 66,000 fact rows at 1,000 providers,
+    and a template's own work per call costs more than the row's formatting. The templates keep the
+    structure of the pages made once per language (comparison, provider list, FAQ, changes).
 
     f-strings with escape() rather than Markup.format(), for the same reason.
     One instance per language view; templates call its methods by name (see `names`).
@@ -243,6 +248,7 @@ class Snippets:
         self.full = {name: escape(text) for name, text in self.full_text.items()}
         self.short = {name: escape(t(f"column_short.{name}")) for name in names if name != "regions"}
         self.kind_label = escape(t("column.kind"))
+        self.website_label, self.edit_label = escape(t("provider.website")), escape(t("provider.edit_link"))
         self.price_link = escape(t("price.source_link"))
         self.report_text = escape(t("provider.report_link"))
         self.reports: dict[tuple[str, int], str] = {}
@@ -267,10 +273,8 @@ class Snippets:
         """The snippets the templates call."""
         return {
             "marks": lambda origin: Markup(self.marks(origin)),
-            "offering_section": self.offering_section,
             "comparison_row": self.comparison_row,
             "column_heads": self.column_heads,
-            "source_items": self.source_items,
             "stale_badge": lambda: self.stale,
             "undated_badge": lambda: self.undated,
             "history_block": self.history_block,
@@ -403,14 +407,51 @@ class Snippets:
         html += str(self.undated) if figures.undated else ""
         return html
 
-    def offering_section(self, provider: ProviderView, offering: OfferingView) -> Markup:
+    def provider_page(self, provider: ProviderView) -> str:
+        """A provider's page: front matter (title, description, its feed), the provider's links and
+        notes, each offering's section (or the sources saying it keeps no data), and its history.
+
+        Written here rather than in a template: 3,000 of them at 1,000 providers, where a template's
+        own work per page took more time than everything the page shows."""
+        t, history, name = self.t, self.view.history, provider.name
+        parts = [f"---\ntitle: {_yaml(name)}\ndescription: {_yaml(t('provider.description', name=name))}\n"]
+        if history is not None and history.available:
+            parts.append(f"feed: {_yaml(t('feed.provider_title', provider=name))}\n")
+        website = escape(provider.website)
+        edit = f"{escape(self.view.repository)}/edit/main/{escape(provider.file)}"
+        parts.append(
+            f"---\n\n# {md(name)}\n\n"
+            f'<p class="gs-provider-meta"><a href="{website}" rel="nofollow noopener">{self.website_label}: '
+            f'{website}</a> · <a href="{edit}" class="gs-edit">{self.edit_label}</a></p>\n\n'
+        )
+        if provider.notes:
+            notes = provider.notes
+            parts.append(f'<p class="gs-notes" lang="{escape(notes.lang)}">{escape(notes.text)}</p>\n\n')
+        if not provider.offerings:
+            assert provider.absence is not None  # a provider without offerings says why, with sources
+            sources = self.source_items(provider.no_storage_sources, "source-")
+            parts.append(
+                f'<p class="gs-no-storage"><strong>{escape(t("provider.no_storage"))}</strong>'
+                f"{self.marks(provider.absence)}</p>\n\n## {md(t('provider.sources'))}\n\n"
+                f'<ol class="gs-sources">\n{sources}\n</ol>\n'
+            )
+        parts.extend(f"{self.offering_section(provider, offering)}\n\n" for offering in provider.offerings)
+        if history is not None:
+            changes = self.history_block(history.of(provider.id), False)
+            parts.append(f"## {md(t('history.title'))} {{#history}}\n\n{changes}\n")
+            if history.available:
+                feed = f'<a href="feed.atom" type="application/atom+xml">{escape(t("history.feed"))}</a>'
+                parts.append(f'\n<p class="gs-feed-link">{feed}</p>\n')
+        return "".join(parts)
+
+    def offering_section(self, provider: ProviderView, offering: OfferingView) -> str:
         """An offering on its provider's page: its heading, its facts, its notes and its sources."""
         o = offering.number
         notes = offering.notes
         notes_html = (
             f'<p class="gs-notes" lang="{escape(notes.lang)}">{escape(notes.text)}</p>\n\n' if notes else ""
         )
-        return Markup(
+        return (
             f"## {md(offering.product)}\n\n{self._fact_table(provider, offering)}\n\n{notes_html}"
             f'<ol class="gs-sources" id="sources-{o}">\n'
             f"{self.source_items(offering.sources, f'source-{o}-')}\n</ol>"
@@ -463,7 +504,7 @@ class Snippets:
             self.shared.source_links[key] = links
         return links
 
-    def source_items(self, sources: list[SourceView], prefix: str) -> Markup:
+    def source_items(self, sources: list[SourceView], prefix: str) -> str:
         """The numbered list items of a source list; `prefix` makes each item's anchor."""
         t = self.t
         seen_word, undated_word = t.ui["provider.source_seen"], t.ui["provenance.undated"]
@@ -483,7 +524,7 @@ class Snippets:
             if source.covers:
                 html += f" · {covers_word}: {escape(source.covers)}"
             items.append(html + "</li>")
-        return Markup("\n".join(items))
+        return "\n".join(items)
 
     def report_url(self, provider: ProviderView, offering: OfferingView) -> str:
         """The offering's report form, built once per language for the comparison and the provider page."""
@@ -603,7 +644,7 @@ class Snippets:
 
 # The template context of the last few views (one per language; `mkdocs serve` makes new views on a
 # change), with each view kept alive so that its id is not reused while it stands here.
-_CONTEXTS: dict[int, tuple[SiteView, dict[str, Any]]] = {}
+_CONTEXTS: dict[int, tuple[SiteView, Snippets, dict[str, Any]]] = {}
 
 
 @dataclass
@@ -629,29 +670,30 @@ def _shared_by_languages(view: SiteView) -> _SharedByLanguages:
     return _SHARED[id(view.dataset)]
 
 
-def _context_for(view: SiteView) -> dict[str, Any]:
-    """What every template rendered for `view` receives, made once per view (a provider page each)."""
+def _context_for(view: SiteView) -> tuple[Snippets, dict[str, Any]]:
+    """The snippets of `view`, and what every template rendered for it receives; made once per view."""
     if id(view) not in _CONTEXTS:
         while len(_CONTEXTS) >= 8:
             del _CONTEXTS[next(iter(_CONTEXTS))]
+        snippets = Snippets(view)
         context = {
             "view": view,
             "t": view.t,
-            # built only by the template that prints it (the comparison), not per provider page
+            # built only by the template that prints it (the comparison)
             "settings": lambda: _settings(view),
             "display_currencies": [c for c in DISPLAY_CURRENCIES if c in view.dataset.rates.rates],
-            **Snippets(view).names(),
+            **snippets.names(),
         }
-        _CONTEXTS[id(view)] = (view, context)
-    return _CONTEXTS[id(view)][1]
+        _CONTEXTS[id(view)] = (view, snippets, context)
+    return _CONTEXTS[id(view)][1:]
 
 
 def render(template: str, view: SiteView, **context: Any) -> str:
-    return ENVIRONMENT.get_template(template).render({**_context_for(view), **context})
+    return ENVIRONMENT.get_template(template).render({**_context_for(view)[1], **context})
 
 
 def render_provider_page(view: SiteView, provider: ProviderView) -> str:
-    return render("provider.md.j2", view, provider=provider)
+    return _context_for(view)[0].provider_page(provider)
 
 
 def site_root_for(url: str) -> str:
