@@ -2,7 +2,8 @@
 
 Writes bench/results/latest.json and prints a table. Measured:
 - strict build time for the real data and for 300 and 1,000 synthetic providers, with the
-  generator's share (time inside our hooks, over the rest of the build of the same pages);
+  generator's share (time inside our hooks, over the rest of the build of the same pages); the
+  median of three builds each, as one build on a shared machine varies by about a tenth;
 - validation time of 1,000 provider files;
 - reading the data's history: 1,000 commits over 40 provider files (a synthetic git repository);
 - gzip sizes of the comparison page and of our own JavaScript and CSS;
@@ -141,7 +142,7 @@ def serve(directory: Path, port: int = 0) -> Iterator[str]:
 
 def build_times(work: Path) -> dict[str, dict[str, float]]:
     results = {}
-    for label, providers, runs in (("real", None, 3), ("synthetic_300", 300, 1), ("synthetic_1000", 1000, 1)):
+    for label, providers, runs in (("real", None, 3), ("synthetic_300", 300, 3), ("synthetic_1000", 1000, 3)):
         project = copy_project(work / f"build-{label}", providers)
         measured = [build(project, work / f"site-{label}-{run}") for run in range(runs)]
         total = statistics.median(m["total_s"] for m in measured)
