@@ -28,7 +28,7 @@ from .dataset import Dataset
 from .derive import STALE_AFTER_DAYS, Figures, Origin, UsdTier
 from .markers import MARKER
 from .model import Fact, StorageKind
-from .transform import Cell, ChangeView, OfferingView, ProviderView, SiteView, SourceView
+from .transform import Cell, ChangeView, OfferingView, Prose, ProviderView, SiteView, SourceView
 
 CHANGES_SHOWN = 100  # the changes page shows the latest changes; history.json holds them all
 _MD_ESCAPABLE = re.compile(r"([\\`*_{}\[\]|!])")
@@ -89,6 +89,11 @@ def script_json(value: Any) -> str:
 def _yaml(value: object) -> str:
     """A YAML (JSON) string for front matter."""
     return json.dumps(str(value), ensure_ascii=False)
+
+
+def _notes_html(notes: Prose | None) -> str:
+    """A provider's or an offering's notes, in the language they are written in; none: nothing."""
+    return f'<p class="gs-notes" lang="{escape(notes.lang)}">{escape(notes.text)}</p>\n\n' if notes else ""
 
 
 def _environment() -> Environment:
@@ -412,7 +417,8 @@ class Snippets:
         notes, each offering's section (or the sources saying it keeps no data), and its history.
 
         Written here rather than in a template: 3,000 of them at 1,000 providers, where a template's
-        own work per page took more time than everything the page shows."""
+        own work per page took more time than everything the page shows. The front matter is left
+        unescaped: the engine escapes every page's once (front_matter)."""
         t, history, name = self.t, self.view.history, provider.name
         parts = [f"---\ntitle: {_yaml(name)}\ndescription: {_yaml(t('provider.description', name=name))}\n"]
         if history is not None and history.available:
@@ -424,9 +430,7 @@ class Snippets:
             f'<p class="gs-provider-meta"><a href="{website}" rel="nofollow noopener">{self.website_label}: '
             f'{website}</a> · <a href="{edit}" class="gs-edit">{self.edit_label}</a></p>\n\n'
         )
-        if provider.notes:
-            notes = provider.notes
-            parts.append(f'<p class="gs-notes" lang="{escape(notes.lang)}">{escape(notes.text)}</p>\n\n')
+        parts.append(_notes_html(provider.notes))
         if not provider.offerings:
             assert provider.absence is not None  # a provider without offerings says why, with sources
             sources = self.source_items(provider.no_storage_sources, "source-")
@@ -447,12 +451,9 @@ class Snippets:
     def offering_section(self, provider: ProviderView, offering: OfferingView) -> str:
         """An offering on its provider's page: its heading, its facts, its notes and its sources."""
         o = offering.number
-        notes = offering.notes
-        notes_html = (
-            f'<p class="gs-notes" lang="{escape(notes.lang)}">{escape(notes.text)}</p>\n\n' if notes else ""
-        )
         return (
-            f"## {md(offering.product)}\n\n{self._fact_table(provider, offering)}\n\n{notes_html}"
+            f"## {md(offering.product)}\n\n{self._fact_table(provider, offering)}\n\n"
+            f"{_notes_html(offering.notes)}"
             f'<ol class="gs-sources" id="sources-{o}">\n'
             f"{self.source_items(offering.sources, f'source-{o}-')}\n</ol>"
         )
