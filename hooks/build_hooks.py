@@ -43,7 +43,6 @@ from gpustorage.render import (
 from gpustorage.translations import SOURCE_HASH
 
 _cache = DatasetCache()
-_loaded_for: dict[str, MkDocsConfig] = {}  # the config of the build that loaded the site last
 NOT_FOUND_KEYS = ("title", "text", "guide", "providers", "search")
 _not_found_pages: dict[str, str] = {}  # the rendered 404 page of each language
 # Benchmarks set GS_TIMINGS to a file: the time spent in these hooks (the generator's share of a
@@ -94,7 +93,7 @@ def on_build_error(error: Exception) -> None:
 def _site(config: MkDocsConfig) -> SiteBuild:
     """The site build; the data is read again only if a file under data/ changed. The languages of one
     build share its config: the second and third take the site the first one loaded."""
-    if _loaded_for.get("config") is config and _cache.build is not None:
+    if engine.is_later_language(config) and _cache.build is not None:
         return _cache.build
     config_file = Path(config.config_file_path)
     try:
@@ -106,7 +105,6 @@ def _site(config: MkDocsConfig) -> SiteBuild:
     # the deployment sets GS_REQUIRE_HISTORY: a site published without its history is a mistake there
     if os.environ.get("GS_REQUIRE_HISTORY") and not build.history.available:
         raise PluginError(f"the data's git history is unavailable ({build.history.reason}): fetch it in full")
-    _loaded_for["config"] = config
     return build
 
 

@@ -16,7 +16,7 @@ import os
 import secrets
 import shutil
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -120,15 +120,14 @@ def is_last_build(config: MkDocsConfig) -> bool:
     return not _i18n(config).building
 
 
-@dataclass
-class _Twins:
-    """Generated pages' twins in the other languages, kept for the builds of one run."""
-
-    config: MkDocsConfig | None = None
-    files: dict[tuple[str, str], File] = field(default_factory=dict)  # by source path and language
+def is_later_language(config: MkDocsConfig) -> bool:
+    """This build is the second or a later language's, run inside the first one's on_post_build with
+    the same config: what the first language's build made for the whole run still stands."""
+    return bool(_i18n(config).building)
 
 
-_twins = _Twins()
+# generated pages' twins in the other languages (by source path and language), made once per run
+_twins: dict[tuple[str, str], File] = {}
 
 
 def add_generated_pages(files: Files, config: MkDocsConfig, pages: Iterable[tuple[str, str]]) -> None:
@@ -138,8 +137,8 @@ def add_generated_pages(files: Files, config: MkDocsConfig, pages: Iterable[tupl
     Must run after static-i18n's on_files (priority below -100), which would drop them otherwise.
     """
     lang, default, built = current_language(config), default_language(config), languages(config)
-    if _twins.config is not config:  # a new run of the builds (`mkdocs serve` after a change)
-        _twins.config, _twins.files = config, {}
+    if not is_later_language(config):  # a new run of the builds (`mkdocs serve` after a change)
+        _twins.clear()
 
     def localized(src_uri: str, locale: str, text: str) -> File:
         file = File.generated(config, src_uri, content=text, inclusion=InclusionLevel.NOT_IN_NAV)
@@ -152,9 +151,9 @@ def add_generated_pages(files: Files, config: MkDocsConfig, pages: Iterable[tupl
         """The page in another language, for the language menu and the sitemap: only its address is
         read, so the one made in a language's build serves the next language's build too."""
         key = (src_uri, locale)
-        if key not in _twins.files:
-            _twins.files[key] = localized(src_uri, locale, "")
-        return _twins.files[key]
+        if key not in _twins:
+            _twins[key] = localized(src_uri, locale, "")
+        return _twins[key]
 
     for src_uri, content in pages:
         page = localized(src_uri, lang, content)

@@ -256,7 +256,6 @@ class Snippets:
         self.website_label, self.edit_label = escape(t("provider.website")), escape(t("provider.edit_link"))
         self.price_link = escape(t("price.source_link"))
         self.report_text = escape(t("provider.report_link"))
-        self.reports: dict[tuple[str, int], str] = {}
         self.report_hrefs: dict[tuple[str, int], str] = {}
         self.quoted_lines: dict[int, str] = {}  # by id of the cell (the view keeps its cells)
         self.fields_quoted = {name: _form_quote(name) for name in names}
@@ -528,11 +527,8 @@ class Snippets:
         return "\n".join(items)
 
     def report_url(self, provider: ProviderView, offering: OfferingView) -> str:
-        """The offering's report form, built once per language for the comparison and the provider page."""
-        key = (provider.id, offering.number)
-        if key not in self.reports:
-            self.reports[key] = self._report_url(provider, offering, None)
-        return self.reports[key]
+        """The offering's report form (its escaped link is remembered by _report_href)."""
+        return self._report_url(provider, offering, None)
 
     def _report_href(self, provider: ProviderView, offering: OfferingView) -> str:
         """The offering's report form, escaped for an attribute: the provider page and the comparison
