@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve build test lint typecheck validate schema check bench clean lock lock-upgrade translations
+.PHONY: serve build test lint typecheck validate schema check bench clean lock lock-upgrade translations golden
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -73,6 +73,9 @@ test: $(VENV)/.test-installed  ## every test, lint and type check included
 	$(BIN)/ruff format --check hooks tests bench
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2
+
+golden: $(VENV)/.test-installed  ## rewrite tests/golden/ after an intended change of the output (review its diff)
+	GS_GOLDEN=update $(BIN)/python -m pytest tests/test_golden.py -p no:xdist -q
 
 clean:
 	rm -rf site $(VENV)
