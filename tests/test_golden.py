@@ -4,7 +4,9 @@ Each language's generated pages (the guide with its comparison and FAQ, the prov
 the data page, one provider page), the API files and the feeds are compared with the stored files. A
 change of the output is meant or it is a defect: after a meant one, `make golden` writes the files
 again and the commit shows its effect as their diff. JSON is stored indented, so that a diff names the
-value that changed.
+value that changed. The fixture's commit ids change with any file of the project (its history commits
+the whole copy), so they are stored as the name of their place in the history (`commit-1` is the oldest),
+and feed entry ids, made from them, by their order in the file.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -39,10 +42,17 @@ SITE_URL = "https://gpu-storage.example/"  # fixed: the test site's own address 
 FEEDS = ("feed.atom", f"providers/{PROVIDER}/feed.atom")
 
 
-def _readable(name: str, text: str) -> str:
+def _readable(name: str, text: str, commits: list[str]) -> str:
     if name.endswith(".json"):
-        return json.dumps(json.loads(text), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
-    return text
+        text = json.dumps(json.loads(text), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    for number, commit in enumerate(commits, 1):
+        text = re.sub(rf"\b{commit[:7]}([0-9a-f]{{33}})?\b", f"commit-{number}", text)
+    entry_ids: dict[str, str] = {}
+    return re.sub(
+        r"urn:uuid:[0-9a-f-]{36}",
+        lambda found: entry_ids.setdefault(found[0], f"urn:uuid:entry-{len(entry_ids) + 1}"),
+        text,
+    )
 
 
 def generated(project: Path) -> dict[str, str]:
@@ -62,7 +72,10 @@ def generated(project: Path) -> dict[str, str]:
                 files[f"feeds/{prefix}{feed}"] = out / "feeds" / prefix / feed
         for name in API:
             files[f"api/{name}"] = out / "api" / name
-        return {name: _readable(name, file.read_text(encoding="utf-8")) for name, file in files.items()}
+        commits = list(dict.fromkeys(change.commit for change in reversed(build.history.changes)))
+        return {
+            name: _readable(name, file.read_text(encoding="utf-8"), commits) for name, file in files.items()
+        }
 
 
 def _stored() -> dict[str, str]:
