@@ -29,7 +29,6 @@ from gpustorage import DataError, DatasetCache, SiteBuild, SiteView
 from gpustorage.derive import build_date
 from gpustorage.export import write_api
 from gpustorage.feeds import write_feeds
-from gpustorage.languages import site_languages
 from gpustorage.render import (
     fill_markers,
     front_matter,
@@ -40,6 +39,7 @@ from gpustorage.render import (
     site_texts,
     translation_notice,
 )
+from gpustorage.settings import site_languages
 from gpustorage.translations import SOURCE_HASH
 
 _cache = DatasetCache()

@@ -31,7 +31,7 @@ from fixture_history import use_fixture_history
 
 from gpustorage import SiteBuild, build_site
 from gpustorage.dataset import Dataset, load_dataset
-from gpustorage.languages import site_languages
+from gpustorage.settings import site_languages
 from projects import copy_project, use_fixture_data  # bench/projects.py, shared with the benchmarks
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -207,7 +207,7 @@ def test_validator_and_build_read_one_list_of_languages(tmp_path: Path) -> None:
     from mkdocs.exceptions import PluginError
 
     from gpustorage.dataset import load_strings
-    from gpustorage.languages import site_languages
+    from gpustorage.settings import site_languages
 
     assert site_languages(ROOT) == list(LANGUAGES)
     (tmp_path / "fr.yaml").write_text("ui: {}\n", encoding="utf-8")

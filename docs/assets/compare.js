@@ -2,7 +2,7 @@
  * The static table reads well without this script; the script only enhances it.
  * The view's state lives in the URL query, so a filtered, sorted view can be shared.
  * Data attributes and URL parameters are listed in hooks/gpustorage/contract.py.
- * A long table lays out at most PAGE offerings at once ("show all" lifts it): a browser lays out a table
+ * A long table lays out at most PAGE (settings.rows_per_page) offerings at once ("show all" lifts it): a browser lays out a table
  * of thousands of rows far slower than it filters or sorts them. */
 (function () {
   "use strict";
@@ -133,7 +133,7 @@
   });
 
   // short tables (the real dataset) show every row; long ones a page at a time
-  var PAGE = 50;
+  var PAGE = settings.rows_per_page;
   var limit = entries.length > 2 * PAGE ? PAGE : Infinity;
   var state = readUrl();
 

@@ -12,15 +12,14 @@ from .dataset import build_date, load_dataset, load_providers, load_rates, load_
 from .derive import derive
 from .export import schema_files, write_api
 from .history import read_history
-from .languages import site_languages
 from .problems import DataError
 from .review import RevisionError
 from .review import diff as diff_report
+from .settings import repository, site_languages
 from .translations import mark_current, statuses
 from .write import write_docs
 
 ROOT = Path(__file__).resolve().parents[2]
-REPOSITORY = os.environ.get("REPO_URL", "https://github.com/gpu-storage-guide/gpu-storage-guide")
 
 
 def validate(files: list[Path], root: Path) -> int:
@@ -48,9 +47,10 @@ def validate(files: list[Path], root: Path) -> int:
     return 0
 
 
-def render(out: Path, root: Path, repository: str) -> int:
+def render(out: Path, root: Path, repository_url: str | None) -> int:
     try:
-        site = build_site(root, site_languages(root), build_date(), repository)
+        url = repository_url or repository(root)
+        site = build_site(root, site_languages(root), build_date(), url)
     except DataError as error:
         print(error.report(), file=sys.stderr)
         return 1
@@ -79,11 +79,12 @@ def schema(check: bool, root: Path) -> int:
 def export(out: Path, root: Path) -> int:
     try:
         dataset = load_dataset(root, site_languages(root))
+        url = repository(root)
     except DataError as error:
         print(error.report(), file=sys.stderr)
         return 1
     today = build_date()
-    for file in write_api(out, dataset, derive(dataset, today), today, read_history(root), REPOSITORY):
+    for file in write_api(out, dataset, derive(dataset, today), today, read_history(root), url):
         print(file)
     return 0
 
@@ -119,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     generate = commands.add_parser("render", help="write the generated Markdown tree to OUT")
     generate.add_argument("out", type=Path)
     generate.add_argument(
-        "--repository", default=REPOSITORY, help="repository URL for edit links (default: %(default)s)"
+        "--repository", help="repository URL for edit links (default: mkdocs.yml's extra.repository)"
     )
     schemas = commands.add_parser("schema", help="write schema/*.json from the model")
     schemas.add_argument("--check", action="store_true", help="only check that they are current")

@@ -29,9 +29,9 @@ from .model import (
     per_gb_month,
     size_in_gb,
 )
+from .settings import STALE_AFTER_DAYS
 
 __all__ = ["GB_PER_GIB", "HOURS_PER_MONTH", "build_date", "per_gb_month"]  # also used from here
-STALE_AFTER_DAYS = 180
 
 # Sort order of worded values: the answer a reader most likely wants first.
 ANSWER_RANK = {"yes": 0, "partial": 1, "no": 2, "not_applicable": 3}

@@ -17,9 +17,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from .dataset import Dataset
-from .derive import STALE_AFTER_DAYS, Derived, Figures, Origin, UsdTier
+from .derive import Derived, Figures, Origin, UsdTier
 from .history import History, HistoryRecord, change_record
 from .model import ExchangeRates, Offering, Price, Provider
+from .settings import STALE_AFTER_DAYS
 
 API_VERSION = 1
 DATA_LICENSE = "CC-BY-4.0"

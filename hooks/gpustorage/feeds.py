@@ -17,12 +17,12 @@ from pathlib import Path
 from feedgen.feed import FeedGenerator  # type: ignore[import-untyped]  # feedgen ships no types
 from markupsafe import escape
 
+from .settings import FEED_ENTRIES, FEED_ID_NAMESPACE
 from .transform import ChangeView, SiteView
 
-FEED_ENTRIES = 50  # entries per feed: the newest commits; /api/v1/history.json has everything
 FEED_FILE = "feed.atom"
 # entry ids are name-based UUIDs in this namespace: the same commit, file and language, the same id
-_ENTRY_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/gpu-storage-guide/gpu-storage-guide")
+_ENTRY_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, FEED_ID_NAMESPACE)
 
 
 def _groups(changes: Iterable[ChangeView]) -> list[list[ChangeView]]:

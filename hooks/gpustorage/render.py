@@ -25,12 +25,12 @@ from markupsafe import Markup, escape
 from . import translations
 from .contract import COLUMNS, FILTER_VALUES, FILTERS, PRESETS
 from .dataset import Dataset
-from .derive import STALE_AFTER_DAYS, Figures, Origin, UsdTier
+from .derive import Figures, Origin, UsdTier
 from .markers import MARKER
 from .model import Fact, StorageKind
+from .settings import CHANGES_SHOWN, DISPLAY_CURRENCIES, ROWS_PER_PAGE, STALE_AFTER_DAYS
 from .transform import Cell, ChangeView, OfferingView, Prose, ProviderView, SiteView, SourceView
 
-CHANGES_SHOWN = 100  # the changes page shows the latest changes; history.json holds them all
 _MD_ESCAPABLE = re.compile(r"([\\`*_{}\[\]|!])")
 _LIST_START = re.compile(r"^([-+]|\d+(?=[.)]))")
 # MarkupSafe's entities, plus '#' (a heading's closing sequence) in one pass, so that no entity is
@@ -130,6 +130,7 @@ def _settings(view: SiteView) -> dict[str, Any]:
     return {
         "presets": PRESETS,
         "filters": list(FILTERS),
+        "rows_per_page": ROWS_PER_PAGE,
         "rates": {
             currency: {
                 "usd_per_unit": rates[currency].usd_per_unit,  # type: ignore[index]
@@ -216,10 +217,6 @@ def row_attributes(offering: OfferingView) -> Markup:
 def _esc(text: str) -> str:
     """Escaped text as a plain string, remembered: cell texts repeat ("unknown", "yes") across rows."""
     return str(escape(text))
-
-
-# currencies the calculator offers besides USD, where the dataset has a rate for them
-DISPLAY_CURRENCIES = ("EUR", "CNY")
 
 
 class Snippets:

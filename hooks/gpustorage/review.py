@@ -25,9 +25,9 @@ from pydantic import BaseModel
 from .dataset import load_dataset, load_providers, load_rates, load_strings, prose_languages
 from .derive import usd_egress, usd_price
 from .history import compare, json_value
-from .languages import site_languages
 from .model import Egress, ExchangeRates, Fact, Offering, Price, Provider, Source
 from .problems import DataError, Problem
+from .settings import site_languages
 
 COMMENT_MARKER = "<!-- gpu-storage-guide:data-review -->"
 SNAPSHOT_PATHS = ("mkdocs.yml", "data", "docs")
