@@ -1,19 +1,21 @@
 """MkDocs adapter: thin event handlers over the `gpustorage` package and the engine seam.
 
-static-i18n builds the site once per language and every event below runs in each of those builds.
-Data is loaded, validated and derived once (DatasetCache); each build only picks its language's view.
-The site is written beside site_dir and swapped in only when every language has built (see the
-engine's "atomic output"). Engine internals live in mkdocs_engine.py.
+static-i18n builds the site once per language, and every event below runs in each of those builds.
+The first language's build makes the whole run (`Run`): it loads, validates and derives the data and
+renders every page of every language, once; each language's build then only looks its pages up. A
+new run (`mkdocs serve` after a change) starts from nothing, so nothing stale survives. The site is
+written beside site_dir and swapped in only when every language has built (the engine's "atomic
+output"). Engine internals live in mkdocs_engine.py.
 """
 
 from __future__ import annotations
 
 import functools
-import gc
 import json
 import os
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
@@ -25,54 +27,44 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from gpustorage import DataError, DatasetCache, SiteBuild, SiteView
+from gpustorage import DataError, SiteBuild, build_site, render_site
 from gpustorage.derive import build_date
 from gpustorage.export import write_api
 from gpustorage.feeds import write_feeds
-from gpustorage.render import (
-    fill_markers,
-    front_matter,
-    jsonld_blocks,
-    markers_in,
-    render_provider_page,
-    site_root_for,
-    site_texts,
-    translation_notice,
-)
+from gpustorage.render import Pages, site_texts
 from gpustorage.settings import site_languages
-from gpustorage.translations import SOURCE_HASH
 
-_cache = DatasetCache()
 NOT_FOUND_KEYS = ("title", "text", "guide", "providers", "search")
-_not_found_pages: dict[str, str] = {}  # the rendered 404 page of each language
+
+
+@dataclass
+class Run:
+    """One run of the language builds: what the first one made for all of them."""
+
+    build: SiteBuild
+    pages: dict[str, Pages]  # by language, then by path within the language's folder
+    not_found_pages: dict[str, str] = field(default_factory=dict)  # each language's rendered 404 page
+
+
+_run: Run | None = None  # set by the first language's on_config: MkDocs hooks are module functions
 # Benchmarks set GS_TIMINGS to a file: the time spent in these hooks (the generator's share of a
 # build) is written there when MkDocs shuts down.
 _TIMINGS_FILE = os.environ.get("GS_TIMINGS")
 _timings: dict[str, float] = {}
 
 
-def _handler(handler: Callable[..., Any]) -> Callable[..., Any]:
-    """An event handler run with automatic garbage collection paused, and timed when GS_TIMINGS asks.
-
-    The generator makes hundreds of thousands of small objects that reference counting frees: a
-    collection started by those allocations finds next to nothing to free, yet scans everything MkDocs
-    holds in memory (a third of the generator's time at 1,000 providers). It resumes on return.
-    """
+def _timed(handler: Callable[..., Any]) -> Callable[..., Any]:
+    """An event handler whose time counts as the generator's when GS_TIMINGS asks."""
+    if not _TIMINGS_FILE:
+        return handler
 
     @functools.wraps(handler)
     def run(*args: Any, **kwargs: Any) -> Any:
-        # paused before the clock starts and resumed after it stops: a collection that MkDocs' own
-        # allocations have made due runs on MkDocs' time, not on the handler's
-        collecting = gc.isenabled()
-        gc.disable()
         start = time.perf_counter()
         try:
             return handler(*args, **kwargs)
         finally:
-            if _TIMINGS_FILE:
-                _timings[handler.__name__] = _timings.get(handler.__name__, 0.0) + time.perf_counter() - start
-            if collecting:
-                gc.enable()
+            _timings[handler.__name__] = _timings.get(handler.__name__, 0.0) + time.perf_counter() - start
 
     return run
 
@@ -90,112 +82,101 @@ def on_build_error(error: Exception) -> None:
     engine.discard_output()
 
 
-def _site(config: MkDocsConfig) -> SiteBuild:
-    """The site build; the data is read again only if a file under data/ changed. The languages of one
-    build share its config: the second and third take the site the first one loaded."""
-    if engine.is_later_language(config) and _cache.build is not None:
-        return _cache.build
+def _new_run(config: MkDocsConfig) -> Run:
+    """Load, validate and render everything, for every language: nothing is written before this
+    succeeds, so a data error leaves no half-written site."""
     config_file = Path(config.config_file_path)
     try:
         languages = site_languages(config_file.parent, config_file)
         engine.check_languages(config, languages)
-        build = _cache.get(config_file.parent, languages, build_date(), config.extra["repository"])
+        build = build_site(
+            config_file.parent,
+            languages,
+            build_date(),
+            config.extra["repository"],
+            docs=Path(config.docs_dir),
+        )
+        pages = render_site(build, config.site_url or "/")
     except DataError as error:
         raise PluginError(f"invalid data\n{error.report()}") from None
     # the deployment sets GS_REQUIRE_HISTORY: a site published without its history is a mistake there
     if os.environ.get("GS_REQUIRE_HISTORY") and not build.history.available:
         raise PluginError(f"the data's git history is unavailable ({build.history.reason}): fetch it in full")
-    return build
+    return Run(build, pages)
 
 
-def _view(config: MkDocsConfig) -> SiteView:
-    """This language build's view (on_config has loaded the site)."""
-    assert _cache.build is not None
-    return _cache.build.views[engine.current_language(config)]
+def _current(config: MkDocsConfig) -> Run:
+    assert _run is not None, "on_config makes the run"
+    return _run
 
 
 @event_priority(-150)  # after static-i18n has set the language of this build
-@_handler
+@_timed
 def on_config(config: MkDocsConfig) -> None:
+    global _run
     engine.check_versions()
-    # loading validates before anything is written: a data error leaves no half-written site
-    view = _site(config).views[engine.current_language(config)]
+    if not engine.is_later_language(config) or _run is None:
+        _run = _new_run(config)
     engine.stage_output(config)
+    view = _run.build.views[engine.current_language(config)]
     texts = site_texts(view)  # escaped: the theme prints them as they are
     config.site_name = texts["site_name"]
     config.site_description = texts["site_description"]
+    config.copyright = texts["copyright"]
     # read by overrides/main.html
     config.extra["language_root"] = engine.language_root(config)
     config.extra["default_language"] = engine.default_language(config)
     config.extra["og_locale"] = texts["og_locale"]
-    config.extra["feed_title"] = view.t("feed.title", site=view.t("site.name"))
+    config.extra["feed_title"] = texts["feed_title"]
     config.extra["generator"] = False  # no "Made with Material for MkDocs" in English on every page
-    config.copyright = texts["copyright"]
     config.extra["not_found"] = {key: view.t(f"notfound.{key}") for key in NOT_FOUND_KEYS}
 
 
 @event_priority(-200)  # after static-i18n's on_files, which would drop in-memory pages
-@_handler
+@_timed
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    view = _view(config)
-    pages = ((f"providers/{p.id}.md", render_provider_page(view, p)) for p in view.providers)
-    engine.add_generated_pages(files, config, pages)
+    pages = _current(config).pages[engine.current_language(config)]
+    generated = ((path, str(page.body)) for path, page in pages.items() if page.generated)
+    engine.add_generated_pages(files, config, generated)
     engine.register_pages(config, files)
     return files
 
 
-@_handler
+@_timed
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
-    front_matter(page.meta)  # every page's title and description, escaped once
-    source = engine.source_page(page)
-    if source is None:  # a provider page: made here, with every value escaped, it holds no marker
-        return markdown
-    default = engine.default_language(config)
-    if engine.current_language(config) != default:
-        markdown = translation_notice(
-            markdown,
-            _view(config),
-            Path(config.docs_dir),
-            default,
-            source,
-            page.meta.get(SOURCE_HASH),
-            site_root_for(page.url),
-        )
-    if not markers_in(markdown):  # most guide pages hold no marker
-        return markdown
-    view = _view(config)
-    site_root = site_root_for(page.url)
-    page.meta["jsonld"] = jsonld_blocks(markdown, view, page.canonical_url or "", site_root)
-    return fill_markers(markdown, view, site_root)
+    """The rendered page in place of the one MkDocs read, with its escaped front matter."""
+    rendered = _current(config).pages[engine.current_language(config)][engine.page_path(page)]
+    page.meta = rendered.front_matter.as_meta()
+    return str(rendered.body)
 
 
-@_handler
+@_timed
 def on_env(env: Any, config: MkDocsConfig, files: Files) -> None:
     env.filters["absolute_url"] = lambda base, link: urljoin(base, link)
     engine.use_valid_toggles(env)
 
 
-@_handler
+@_timed
 def on_pre_template(template: Any, template_name: str, config: MkDocsConfig) -> Any:
     if template_name == "404.html":
         engine.use_root_alternates(config)
     return template
 
 
-@_handler
+@_timed
 def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
     if template_name == "404.html":
-        _not_found_pages[engine.current_language(config)] = output
+        _current(config).not_found_pages[engine.current_language(config)] = output
     return output
 
 
 @event_priority(-200)  # after static-i18n has built every language and merged the search index
-@_handler
+@_timed
 def on_post_build(config: MkDocsConfig) -> None:
     if not engine.is_last_build(config):
         return
-    site, build = Path(config.site_dir), _cache.build
-    assert build is not None
+    run, site = _current(config), Path(config.site_dir)
+    build = run.build
     write_api(
         site / "api" / "v1",
         build.dataset,
@@ -206,6 +187,6 @@ def on_post_build(config: MkDocsConfig) -> None:
     )
     write_feeds(site, build.views, config.site_url or "/", build.today)
     languages, default = engine.languages(config), engine.default_language(config)
-    engine.write_not_found_pages(site, _not_found_pages, default)
+    engine.write_not_found_pages(site, run.not_found_pages, default)
     engine.split_search_index(site, languages, default)
     engine.publish_output(config)  # every language is built: the new site replaces the previous one

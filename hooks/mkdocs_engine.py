@@ -126,10 +126,6 @@ def is_later_language(config: MkDocsConfig) -> bool:
     return bool(_i18n(config).building)
 
 
-# generated pages' twins in the other languages (by source path and language), made once per run
-_twins: dict[tuple[str, str], File] = {}
-
-
 def add_generated_pages(files: Files, config: MkDocsConfig, pages: Iterable[tuple[str, str]]) -> None:
     """Add in-memory pages (source path, Markdown) in the current language, each linked to its twins
     in the other languages.
@@ -137,8 +133,6 @@ def add_generated_pages(files: Files, config: MkDocsConfig, pages: Iterable[tupl
     Must run after static-i18n's on_files (priority below -100), which would drop them otherwise.
     """
     lang, default, built = current_language(config), default_language(config), languages(config)
-    if not is_later_language(config):  # a new run of the builds (`mkdocs serve` after a change)
-        _twins.clear()
 
     def localized(src_uri: str, locale: str, text: str) -> File:
         file = File.generated(config, src_uri, content=text, inclusion=InclusionLevel.NOT_IN_NAV)
@@ -147,28 +141,21 @@ def add_generated_pages(files: Files, config: MkDocsConfig, pages: Iterable[tupl
         file.locale = file.localization = file.locale_alternate_of = locale  # type: ignore[attr-defined]
         return file
 
-    def twin(src_uri: str, locale: str) -> File:
-        """The page in another language, for the language menu and the sitemap: only its address is
-        read, so the one made in a language's build serves the next language's build too."""
-        key = (src_uri, locale)
-        if key not in _twins:
-            _twins[key] = localized(src_uri, locale, "")
-        return _twins[key]
-
     for src_uri, content in pages:
         page = localized(src_uri, lang, content)
         page.norm_src_uri = src_uri  # type: ignore[attr-defined]
         page.alternates = {  # type: ignore[attr-defined]
-            other: page if other == lang else twin(src_uri, other) for other in built
+            # the page in another language, for the language menu and the sitemap: only its address
+            other: page if other == lang else localized(src_uri, other, "")
+            for other in built
         }
         files.append(page)
 
 
-def source_page(page: Any) -> str | None:
-    """A page's path within its language's docs folder ('data.md'); None for a generated page."""
+def page_path(page: Any) -> str:
+    """A page's path within its language's folder ('data.md', 'providers/runpod.md'), whether it was
+    read from docs/ or generated."""
     file = page.file
-    if file.abs_src_path is None:
-        return None
     return str(getattr(file, "norm_src_uri", file.src_uri))
 
 

@@ -29,9 +29,11 @@ import pytest
 from bs4 import BeautifulSoup
 from fixture_history import use_fixture_history
 
-from gpustorage import SiteBuild, build_site
+from gpustorage import SiteBuild, SiteView, build_site
 from gpustorage.dataset import Dataset, load_dataset
+from gpustorage.render import LanguageRenderer, environment, shared_parts
 from gpustorage.settings import site_languages
+from gpustorage.transform import ProviderView
 from projects import copy_project, use_fixture_data  # bench/projects.py, shared with the benchmarks
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,6 +94,16 @@ offerings:
         seen: 2026-07-20
         covers: [price, billed_while_detached, region_binding, max_size, multi_attach, egress]
 """
+
+
+def renderer(view: SiteView) -> LanguageRenderer:
+    """The renderer of one language view on its own (render_site makes them for a whole build)."""
+    return LanguageRenderer(view, shared_parts(view), environment(), SITE_URL)
+
+
+def provider_markdown(view: SiteView, provider: ProviderView) -> str:
+    """A provider's page as render makes it, front matter included."""
+    return renderer(view).provider_page(provider).as_markdown()
 
 
 @dataclass

@@ -3,11 +3,9 @@ valid toggles."""
 
 from __future__ import annotations
 
-import gc
 import json
 from pathlib import Path
 
-import build_hooks
 import mkdocs_engine as engine
 import pytest
 from jinja2 import DictLoader, Environment
@@ -69,17 +67,3 @@ def test_toggles_become_valid_as_the_theme_loads_or_the_build_stops() -> None:
     engine.use_valid_toggles(changed)
     with pytest.raises(PluginError, match="toggles changed"):
         changed.get_template("base.html")
-
-
-def test_handlers_run_without_automatic_collection_and_restore_it() -> None:
-    seen = []
-    handler = build_hooks._handler(lambda: seen.append(gc.isenabled()))
-    assert gc.isenabled()
-    handler()
-    assert seen == [False] and gc.isenabled()
-    gc.disable()  # a caller that had paused collection itself keeps it paused
-    try:
-        handler()
-        assert not gc.isenabled()
-    finally:
-        gc.enable()

@@ -10,12 +10,11 @@ from urllib.parse import urljoin, urlparse
 
 import feedparser
 import pytest
-from conftest import BUILD_DATE, LANGUAGE_PREFIX, LANGUAGES, REPOSITORY, SITE_URL, Build
+from conftest import BUILD_DATE, LANGUAGE_PREFIX, LANGUAGES, REPOSITORY, SITE_URL, Build, provider_markdown
 from fixture_history import DATES, clone, commit_ids
 
 from gpustorage import SiteBuild, build_site
 from gpustorage.feeds import write_feeds
-from gpustorage.render import render_provider_page
 from projects import commit_all
 
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -137,7 +136,7 @@ def test_without_history_language_feeds_are_valid_and_empty(fixture_project: Pat
     assert written == [tmp_path / "site" / LANGUAGE_PREFIX[lang] / "feed.atom" for lang in LANGUAGES]
     for view in built.views.values():
         alpha = next(provider for provider in view.providers if provider.id == "alpha-cloud")
-        page = render_provider_page(view, alpha)
+        page = provider_markdown(view, alpha)
         assert "\nfeed: " not in page.split("---")[1] and "feed.atom" not in page
     for file in written:
         assert_atom_rules(file)

@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 from conftest import BUILD_DATE, LANGUAGES, REPOSITORY
 
-from gpustorage import build_site
+from gpustorage import build_site, render_site
 from gpustorage.export import write_api
 from gpustorage.feeds import write_feeds
-from gpustorage.write import write_docs
+from gpustorage.write import write_pages
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("GS_GOLDEN") == "update"  # set by `make golden`
@@ -60,7 +60,7 @@ def generated(project: Path) -> dict[str, str]:
     build = build_site(project, list(LANGUAGES), BUILD_DATE, REPOSITORY)
     with tempfile.TemporaryDirectory() as temporary:
         out = Path(temporary)
-        write_docs(project / "docs", out / "docs", build.views)
+        write_pages(out / "docs", render_site(build, SITE_URL))
         write_api(out / "api", build.dataset, build.derived, build.today, build.history, REPOSITORY)
         write_feeds(out / "feeds", build.views, SITE_URL, build.today)
         files = {}

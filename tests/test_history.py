@@ -13,14 +13,21 @@ import jsonschema
 import markdown
 import pytest
 from bs4 import BeautifulSoup
-from conftest import BUILD_DATE, LANGUAGE_PREFIX, LANGUAGES, REPOSITORY, Build, copy_project
+from conftest import (
+    BUILD_DATE,
+    LANGUAGE_PREFIX,
+    LANGUAGES,
+    REPOSITORY,
+    Build,
+    copy_project,
+    provider_markdown,
+)
 from fixture_history import DATES, PROVIDERS, clone, commit_ids
 
 from gpustorage import SiteBuild, build_site
 from gpustorage.export import history_json, schema_files
 from gpustorage.history import Change, History, read_history
 from gpustorage.model import Answer, Fact, Price
-from gpustorage.render import render_provider_page
 from gpustorage.transform import history_view, value_text
 from projects import commit_all
 
@@ -121,7 +128,7 @@ def test_provider_pages_word_the_history_in_their_language(
 ) -> None:
     view = fixture_build.views[lang]
     alpha = next(provider for provider in view.providers if provider.id == "alpha-cloud")
-    items = history_items(render_provider_page(view, alpha))
+    items = history_items(provider_markdown(view, alpha))
     assert [item["data-change"] for item in items] == [
         "offering_removed",
         "offering_added",
@@ -186,7 +193,7 @@ def test_without_history_pages_say_so_in_their_language(fixture_project: Path, t
     for lang, view in built.views.items():
         ui = built.dataset.strings[lang].ui
         alpha = next(provider for provider in view.providers if provider.id == "alpha-cloud")
-        page = BeautifulSoup(markdown.markdown(render_provider_page(view, alpha)), "html.parser")
+        page = BeautifulSoup(markdown.markdown(provider_markdown(view, alpha)), "html.parser")
         notice = page.select_one(".gs-history-unavailable").get_text()
         assert notice == ui["history.unavailable"].format(reason=ui["history.reason.shallow"])
     record = history_json(built.history, BUILD_DATE, REPOSITORY).model_dump(mode="json")
@@ -211,7 +218,7 @@ def test_history_text_from_data_is_escaped(fixture_build: SiteBuild) -> None:
     worded = history_view(History(available=True, changes=(change,)), view.t, {}, REPOSITORY)
     hostile_view = replace(view, history=worded)
     items = history_items(
-        render_provider_page(hostile_view, next(p for p in view.providers if p.id == "alpha-cloud"))
+        provider_markdown(hostile_view, next(p for p in view.providers if p.id == "alpha-cloud"))
     )
     assert len(items) == 1
     assert not items[0].select("script") and all(

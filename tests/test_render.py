@@ -1,4 +1,5 @@
-"""Stage 4: escaping of data in generated Markdown, markers, JSON-LD choice, provider pages, row data."""
+"""Render: escaping of data in generated pages and their front matter, markers, JSON-LD choice, provider
+pages, row data, report links."""
 
 from __future__ import annotations
 
@@ -12,21 +13,14 @@ from urllib.parse import parse_qs, urlsplit
 import markdown
 import pytest
 from bs4 import BeautifulSoup
-from conftest import LANGUAGES, ROOT
+from conftest import LANGUAGES, ROOT, provider_markdown, renderer, use_fixture_data
 
 from gpustorage import SiteBuild
-from gpustorage.render import (
-    MAX_REPORT_URL,
-    Snippets,
-    fill_markers,
-    front_matter,
-    html,
-    jsonld_blocks,
-    md,
-    render_provider_page,
-    row_attributes,
-    site_texts,
-)
+from gpustorage.guide import GuideFrontMatter, GuidePage
+from gpustorage.render import html, jsonld_blocks, markers_in, md, site_texts
+from gpustorage.render_html import row_attributes
+from gpustorage.report_links import MAX_REPORT_URL, offering_report, report_url
+from projects import copy_project
 
 
 def to_html(text: str) -> BeautifulSoup:
@@ -59,7 +53,7 @@ def test_md_makes_any_text_inert(hostile: str) -> None:
 def test_provider_page_renders_every_offering_and_source(fixture_build: SiteBuild) -> None:
     for view in fixture_build.views.values():
         for provider in view.providers:
-            html = to_html(render_provider_page(view, provider))
+            html = to_html(provider_markdown(view, provider))
             assert html.find("h1").get_text() == provider.name
             assert len(html.select("table.gs-facts")) == len(provider.offerings)
             for offering in provider.offerings:
@@ -70,8 +64,8 @@ def test_provider_page_renders_every_offering_and_source(fixture_build: SiteBuil
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_markers_are_filled_and_none_left(fixture_build: SiteBuild, lang: str) -> None:
     view = fixture_build.views[lang]
-    page = (ROOT / "docs" / lang / "index.md").read_text(encoding="utf-8")
-    filled = fill_markers(page, view, "")
+    page = next(page for page in fixture_build.guide[lang] if page.path == "index.md")
+    filled = renderer(view).guide_page(page, LANGUAGES[0], renderer(view).context()).body
     assert "<!-- data:" not in filled
     assert 'id="comparison"' in filled
     assert view.t("faq.title") in filled
@@ -80,9 +74,11 @@ def test_markers_are_filled_and_none_left(fixture_build: SiteBuild, lang: str) -
 @pytest.mark.parametrize("marker", ["<!-- data:faq -->", "<!--data:faq-->", "<!--   data:faq   -->"])
 def test_json_ld_follows_the_markers_however_spaced(fixture_build: SiteBuild, marker: str) -> None:
     view = fixture_build.views["de"]
-    blocks = [json.loads(block) for block in jsonld_blocks(f"# T\n\n{marker}\n", view, "https://x/", "")]
+    markers = markers_in(f"# T\n\n{marker}\n")
+    blocks = [json.loads(block) for block in jsonld_blocks(markers, view, "https://x/", "")]
     assert [block["@type"] for block in blocks] == ["FAQPage"]
-    assert "<!--" not in fill_markers(marker, view, "")
+    language = renderer(view)
+    assert "<!--" not in language.fill_markers(marker, "", language.context())
 
 
 def test_row_attributes_carry_the_derived_figures(fixture_build: SiteBuild) -> None:
@@ -134,27 +130,27 @@ def test_what_the_theme_prints_is_escaped_once(fixture_build: SiteBuild) -> None
     assert texts["site_description"] == "Tom&#39;s &amp; Co"
     assert "<" not in texts["og_locale"] and '"' not in texts["og_locale"]
     assert str(html(texts["site_name"])) == texts["site_name"]  # |e in a template leaves it as it is
-    meta = {"title": "<b>A</b> & B", "description": 'x" onload="y', "hide": ["toc"]}
-    front_matter(meta)
-    front_matter(meta)  # once escaped, never twice
-    assert meta == {
+    front_matter = GuideFrontMatter(title="<b>A</b> & B", description='x" onload="y', hide=["toc"])
+    page = GuidePage("data.md", front_matter, "# Data\n", outdated=False)
+    rendered = renderer(view).guide_page(page, "de", {}).front_matter
+    assert rendered.as_meta() == {
         "title": "&lt;b&gt;A&lt;/b&gt; &amp; B",
         "description": "x&#34; onload=&#34;y",
         "hide": ["toc"],
     }
+    assert str(html(rendered.title)) == rendered.title  # once escaped, never twice
 
 
 def test_report_links_stay_within_8_kb(fixture_build: SiteBuild) -> None:
     view = fixture_build.views["zh"]
     provider = view.providers[0]
     offering = provider.offerings[0]
-    report_url = Snippets(view).report_url
-    short = report_url(provider, offering)
+    short = report_url(offering_report(view.repository, provider, offering), offering, view.t, None)
     assert len(short) < MAX_REPORT_URL
     assert view.t("report.shortened") not in parse_qs(urlsplit(short).query)["current"][0]
     cells = {name: dataclasses.replace(cell, text="价格" * 3000) for name, cell in offering.cells.items()}
     huge = dataclasses.replace(offering, cells=cells, number=99)
-    long = report_url(provider, huge)
+    long = report_url(offering_report(view.repository, provider, huge), huge, view.t, None)
     assert len(long) <= MAX_REPORT_URL
     current = parse_qs(urlsplit(long).query)["current"][0]
     assert current.endswith(view.t("report.shortened")) and "价格价格" in current and "…\n" in current
@@ -165,9 +161,31 @@ def test_data_links_show_the_address_they_lead_to(fixture_build: SiteBuild) -> N
     (and a URL can hold no user name or password that would pose as the host)."""
     for view in fixture_build.views.values():
         for provider in view.providers:
-            page = to_html(render_provider_page(view, provider))
+            page = to_html(provider_markdown(view, provider))
             links = page.select("ol.gs-sources a[href^='https://'], .gs-provider-meta a[href^='https://']")
             data_links = [a for a in links if "gs-edit" not in (a.get("class") or [])]
             assert data_links
             for link in data_links:
                 assert link["href"] in link.get_text(), link
+
+
+def test_a_hostile_title_in_a_translated_page_is_escaped_on_the_render_path(tmp_path: Path) -> None:
+    """`render OUT` (the path for engines other than MkDocs) writes front matter escaped, as the
+    MkDocs adapter gets it, and refuses keys that only the generator may set (JSON-LD)."""
+    project = use_fixture_data(copy_project(tmp_path / "project"))
+    page = project / "docs" / "zh" / "data.md"
+    text = page.read_text(encoding="utf-8")
+    hostile = '<script>alert(1)</script>" onmouseover="x'
+    page.write_text(text.replace("---\n", f"---\ntitle: {json.dumps(hostile)}\n", 1), encoding="utf-8")
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "gpustorage", "render", str(out), "--root", str(project)]
+    result = subprocess.run(command, cwd=ROOT / "hooks", capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    written = (out / "zh" / "data.md").read_text(encoding="utf-8")
+    assert "<script>" not in written and '" onmouseover' not in written
+    assert json.dumps("&lt;script&gt;alert(1)&lt;/script&gt;&#34; onmouseover=&#34;x") in written
+
+    page.write_text(text.replace("---\n", '---\njsonld: ["</script><img src=x onerror=alert(1)>"]\n', 1))
+    result = subprocess.run(command, cwd=ROOT / "hooks", capture_output=True, text=True)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "docs/zh/data.md:2:1: " in result.stderr and "jsonld" in result.stderr

@@ -8,7 +8,7 @@ import string
 from pathlib import Path
 
 import pytest
-from conftest import BUILD_DATE, LANGUAGES, ROOT, copy_project, use_fixture_data
+from conftest import BUILD_DATE, LANGUAGES, ROOT, copy_project, renderer, use_fixture_data
 
 from gpustorage import SiteBuild
 from gpustorage.contract import COLUMNS, PRESETS
@@ -16,7 +16,6 @@ from gpustorage.dataset import load_dataset
 from gpustorage.load import load_file
 from gpustorage.model import Answer, Fact, PriceUnit, RegionBinding, StorageKind
 from gpustorage.problems import DataError
-from gpustorage.render import fill_markers, render_provider_page
 from gpustorage.strings import KEYS, check_file, text_problems
 from gpustorage.transform import Strings
 
@@ -90,10 +89,7 @@ def test_rendering_every_page_uses_only_defined_keys(fixture_build: SiteBuild, f
         recording.used = used
         view.t.ui = recording
         try:
-            for page in sorted((fixture_project / "docs" / lang).rglob("*.md")):
-                fill_markers(page.read_text(encoding="utf-8"), view, "../")
-            for provider in view.providers:
-                render_provider_page(view, provider)
+            renderer(view).pages(fixture_build.guide[lang], LANGUAGES[0])
         finally:
             view.t.ui = dict(recording)
     assert used and used <= KEYS.keys()

@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from . import build_site
+from . import build_site, render_site
 from .dataset import build_date, load_dataset, load_providers, load_rates, load_strings, prose_languages
 from .derive import derive
 from .export import schema_files, write_api
@@ -15,9 +15,9 @@ from .history import read_history
 from .problems import DataError
 from .review import RevisionError
 from .review import diff as diff_report
-from .settings import repository, site_languages
+from .settings import repository, site_languages, site_url
 from .translations import mark_current, statuses
-from .write import write_docs
+from .write import write_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,10 +51,11 @@ def render(out: Path, root: Path, repository_url: str | None) -> int:
     try:
         url = repository_url or repository(root)
         site = build_site(root, site_languages(root), build_date(), url)
+        pages = render_site(site, site_url(root))
     except DataError as error:
         print(error.report(), file=sys.stderr)
         return 1
-    written = write_docs(root / "docs", out, site.views)
+    written = write_pages(out, pages)
     print(f"wrote {len(written)} Markdown files to {out}")
     return 0
 
@@ -122,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     generate.add_argument(
         "--repository", help="repository URL for edit links (default: mkdocs.yml's extra.repository)"
     )
+    generate.add_argument("--root", type=Path, default=ROOT, help="the project (default: this one)")
     schemas = commands.add_parser("schema", help="write schema/*.json from the model")
     schemas.add_argument("--check", action="store_true", help="only check that they are current")
     api = commands.add_parser("export", help="write the API files (JSON, CSV, schemas) to OUT")
@@ -141,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     if arguments.command == "translations":
         return translations(arguments.current, arguments.root.resolve())
     if arguments.command == "render":
-        return render(arguments.out.resolve(), ROOT, arguments.repository)
+        return render(arguments.out.resolve(), arguments.root.resolve(), arguments.repository)
     if arguments.command == "schema":
         return schema(arguments.check, ROOT)
     if arguments.command == "export":

@@ -59,6 +59,14 @@ def repository(root: Path, config_file: Path | None = None) -> str:
     return url.rstrip("/")
 
 
+def site_url(root: Path, config_file: Path | None = None) -> str:
+    """The site's absolute address (mkdocs.yml's `site_url`, or SITE_URL where it is set)."""
+    url = _config(root, config_file).get("site_url")
+    if not isinstance(url, str) or not url.startswith(("https://", "http://")):
+        raise DataError([Problem("mkdocs.yml", 1, 1, "'site_url' must be an http(s):// address")])
+    return url if url.endswith("/") else f"{url}/"
+
+
 def site_languages(root: Path, config_file: Path | None = None) -> list[str]:
     """The locales of mkdocs.yml's i18n plugin (or another MkDocs configuration's), the default first."""
     config = _config(root, config_file)

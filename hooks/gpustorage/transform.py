@@ -8,7 +8,6 @@ its dated known facts (a row is only as fresh as its oldest figure).
 from __future__ import annotations
 
 import datetime as dt
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,16 +34,10 @@ class Strings:
         self.ui = ui
         self.notes_fallback = notes_fallback
         self.locale = Locale.parse(lang)  # parsed once: Babel would parse a code on every call
-        self.plain: dict[str, str] = {}  # messages asked for without values, each worded once
-        self.words: dict[tuple[str, str], str] = {}  # facts' values from fixed lists (see _word)
 
     def __call__(self, key: str, **values: object) -> str:
         """The message `key` with its placeholders filled; whole numbers in the language's format, and
         the plural form (CLDR) that fits `count` where the message has several."""
-        if not values:
-            if key not in self.plain:
-                self.plain[key] = str(self.ui[key].format())
-            return self.plain[key]
         text = self.ui[key]
         if not isinstance(text, str):  # plural forms
             count = values["count"]
@@ -59,20 +52,16 @@ class Strings:
         """The raw message, for the browser to fill (plural forms stay a mapping)."""
         return self.ui[key]
 
-    @functools.lru_cache(maxsize=4096)  # noqa: B019 - one Strings per language and build
     def money(self, amount: float, currency: str) -> str:
         return format_currency(amount, currency, locale=self.locale, decimal_quantization=False)
 
-    @functools.lru_cache(maxsize=4096)  # noqa: B019
     def number(self, value: float) -> str:
         return format_decimal(value, locale=self.locale)
 
-    @functools.lru_cache(maxsize=4096)  # noqa: B019
     def decimal(self, value: float) -> str:
         """A measured figure with at most one decimal: '3.414,9' in German, '3,414.9' in Chinese."""
         return format_decimal(value, format=_ONE_DECIMAL, locale=self.locale)
 
-    @functools.lru_cache(maxsize=1024)  # noqa: B019
     def date(self, value: dt.date) -> str:
         return format_date(value, "medium", locale=self.locale)
 
@@ -93,9 +82,9 @@ class Prose:
     lang: str  # the language the text is written in (a fallback language until translated)
 
 
-@dataclass(slots=True)  # not frozen: a build makes 180,000 cells, and a frozen one costs twice the time
+@dataclass(frozen=True)
 class Cell:
-    """One fact as the reader sees it (not changed once made)."""
+    """One fact as the reader sees it."""
 
     text: str
     sort: float | None  # None sorts last (unknown, varying, or no comparable figure)
@@ -224,18 +213,14 @@ def throughput_text(mb_s: float | None, t: Strings) -> str:
 
 
 def _word(fact: Fact, value: str, t: Strings) -> str:
-    """A fact's value from a fixed list ("yes", "zone", "unknown") in words, each worded once."""
-    key = (fact, value)
-    if key not in t.words:
-        if value in (UNKNOWN, "varies"):
-            t.words[key] = t(f"value.{value}")
-        elif fact is Fact.region_binding:
-            t.words[key] = t(f"region.{value}")
-        elif fact is Fact.egress:
-            t.words[key] = t(f"egress.{value}")
-        else:
-            t.words[key] = t(f"answer.{value}")
-    return t.words[key]
+    """A fact's value from a fixed list ("yes", "zone", "unknown") in words."""
+    if value in (UNKNOWN, "varies"):
+        return t(f"value.{value}")
+    if fact is Fact.region_binding:
+        return t(f"region.{value}")
+    if fact is Fact.egress:
+        return t(f"egress.{value}")
+    return t(f"answer.{value}")
 
 
 def _cell_text(offering: Offering, fact: Fact, t: Strings) -> str:
@@ -269,7 +254,6 @@ def source_view(number: int, source: Source, t: Strings) -> SourceView:
     )
 
 
-@functools.lru_cache(maxsize=4096)  # a few combinations of facts recur in every source list
 def _covers_text(covers: tuple[Fact, ...], t: Strings) -> str:
     return ", ".join(t(f"column.{fact.value}") for fact in covers)
 

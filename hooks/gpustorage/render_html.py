@@ -1,0 +1,370 @@
+"""Render, the HTML of one language: values with their marks, comparison rows, fact tables, source
+lists, histories and provider pages.
+
+Each piece of markup is one function that a reader sees whole. Everything returned is `Markup`:
+`Markup.format` and `Markup.join` escape every value that is not Markup already, so data can add no
+markup, links or scripts, and the type checker tells escaped HTML from raw text.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from .contract import COLUMNS, FILTERS
+from .derive import Figures, Origin, UsdTier
+from .escape import md
+from .model import Fact
+from .report_links import OfferingReport, offering_report_url, report_url
+from .settings import STALE_AFTER_DAYS
+from .transform import Cell, ChangeView, OfferingView, Prose, ProviderView, SiteView, SourceView, Strings
+
+FACT_ROWS = (*map(str, COLUMNS), "regions")  # a provider page's fact rows, after the kind
+_NOTHING = Markup("")
+
+
+@dataclass(frozen=True)
+class OfferingParts:
+    """What an offering's markup holds in every language (no words): made once per build."""
+
+    attributes: Markup  # the comparison row's data-* attributes
+    report: OfferingReport  # the head and English lines of its report links
+
+
+def _pairs(tiers: tuple[UsdTier, ...]) -> str:
+    """Tiers as the JSON pairs compare.js reads: [[upper bound in GB or null, USD per GB-month], ...]."""
+    pairs = [[tier.up_to_gb, tier.usd_per_gb_month] for tier in tiers]
+    return json.dumps(pairs, separators=(",", ":"), allow_nan=False)  # compare.js parses it: JSON only
+
+
+def row_attributes(offering: OfferingView) -> Markup:
+    """The data-* attributes of a comparison row (see contract.ROW_ATTRIBUTES)."""
+    figures: Figures = offering.figures
+    attributes = {"kind": offering.kind}
+    attributes.update({name: offering.value(fact) for name, fact in FILTERS.items()})
+    attributes["egress"] = offering.value(Fact.egress)
+    attributes["billed-idle"] = offering.value(Fact.billed_while_detached)
+    if figures.usd:
+        attributes["tiers"] = _pairs(figures.usd.tiers)
+        attributes["fee"] = repr(figures.usd.monthly_fee_usd)
+        if figures.usd.idle_tiers:
+            attributes["idle-tiers"] = _pairs(figures.usd.idle_tiers)
+    if figures.egress:
+        attributes["egress-rate"] = repr(figures.egress.usd_per_gb)
+        attributes["egress-included"] = repr(figures.egress.included_gb)
+        if figures.egress.allowance_pooled:
+            attributes["egress-pooled"] = "yes"
+    if figures.max_size_gb is not None:
+        attributes["max-gb"] = repr(figures.max_size_gb)
+    return Markup("").join(Markup(' data-{}="{}"').format(name, value) for name, value in attributes.items())
+
+
+# ---- values and their marks ----------------------------------------------------------------------
+
+
+def stale_badge(t: Strings) -> Markup:
+    return Markup('<span class="gs-stale-badge" title="{}">{}</span>').format(
+        t("stale.title", days=STALE_AFTER_DAYS), t("stale.badge")
+    )
+
+
+def undated_badge(t: Strings) -> Markup:
+    return Markup('<span class="gs-undated-badge" title="{}">{}</span>').format(
+        t("undated.title"), t("undated.badge")
+    )
+
+
+def third_party_mark(t: Strings) -> Markup:
+    # a plain span may not carry aria-label: role="img" makes the mark read by its label
+    label = t("provenance.third_party")
+    return Markup('<span class="gs-third-party" role="img" title="{}" aria-label="{}">†</span>').format(
+        label, label
+    )
+
+
+def marks(origin: Origin, t: Strings) -> Markup:
+    """The stale or date-unknown badge and the third-party mark of a known fact."""
+    badge = stale_badge(t) if origin.stale else undated_badge(t) if origin.undated else _NOTHING
+    return badge + third_party_mark(t) if origin.third_party else badge
+
+
+def cell(c: Cell, t: Strings) -> Markup:
+    """A value with its marks (an unknown value has none)."""
+    classes = "gs-value" + (" gs-unknown" if c.unknown else "") + (" gs-stale" if c.origin.stale else "")
+    value = Markup('<span class="{}">{}</span>').format(classes, c.text)
+    return value if c.unknown else value + marks(c.origin, t)
+
+
+def price(offering: OfferingView, t: Strings, with_link: bool = False) -> Markup:
+    """The price with the normalized figure, and on the comparison the provider's own price page."""
+    html = cell(offering.cells["price"], t)
+    if offering.usd_text:
+        html += Markup('<br><small class="gs-normalized">{}</small>').format(offering.usd_text)
+    if with_link and offering.price_source:
+        html += Markup('<br><small><a href="{}" rel="nofollow noopener">{}</a></small>').format(
+            offering.price_source, t("price.source_link")
+        )
+    return html
+
+
+def region(offering: OfferingView, t: Strings) -> Markup:
+    html = cell(offering.cells["region_binding"], t)
+    if offering.figures.regions:
+        count = t("regions.count", count=offering.figures.regions)
+        html += Markup('<br><small class="gs-regions">{}</small>').format(count)
+    return html
+
+
+def checked(offering: OfferingView, t: Strings) -> Markup:
+    """The date an offering was checked (its oldest dated fact) with its marks."""
+    figures = offering.figures
+    if figures.checked is None:
+        return undated_badge(t)
+    html = Markup('<time datetime="{}">{}</time>').format(figures.checked.isoformat(), offering.checked_text)
+    html += stale_badge(t) if figures.stale else _NOTHING
+    return html + undated_badge(t) if figures.undated else html
+
+
+def notes(text: Prose | None) -> Markup:
+    """A provider's or an offering's notes, in the language they are written in; none: nothing."""
+    if not text:
+        return _NOTHING
+    return Markup('<p class="gs-notes" lang="{}">{}</p>\n\n').format(text.lang, text.text)
+
+
+# ---- the comparison --------------------------------------------------------------------------------
+
+
+def column_heads(t: Strings) -> Markup:
+    """The comparison's header cells: a short label shown, the full name read and shown as a tooltip."""
+    names = ("product", *map(str, COLUMNS), "checked")
+    return Markup("\n").join(
+        Markup(
+            '<th scope="col" data-column="{name}" title="{full}"><span aria-hidden="true">{short}</span>'
+            '<span class="gs-sr">{full}</span></th>'
+        ).format(name=name, full=t(f"column.{name}"), short=t(f"column_short.{name}"))
+        for name in names
+    )
+
+
+def report_control(
+    provider: ProviderView, offering: OfferingView, report: OfferingReport, t: Strings
+) -> Markup:
+    """The row's one report control: a compact flag with the offering in its accessible name."""
+    return Markup(
+        '<a class="gs-report" href="{url}" rel="nofollow" title="{label}">'
+        '<span aria-hidden="true">⚑</span><span class="gs-sr">{label}</span></a>'
+    ).format(
+        url=offering_report_url(report, offering, t), label=t("report.offering", offering=offering.product)
+    )
+
+
+def comparison_cell(offering: OfferingView, column: str, t: Strings) -> Markup:
+    """A fact's <td> in the comparison, with the sort key the script reads and the label a card shows."""
+    c = offering.cells[column]
+    if column == "price":
+        content = price(offering, t, with_link=True)
+    elif column == "region_binding":
+        content = region(offering, t)
+    else:
+        content = cell(c, t)
+    return Markup('<td data-column="{}"{}{} data-label="{}">{}</td>').format(
+        column,
+        Markup(' data-sort="{!r}"').format(c.sort) if c.sort is not None else _NOTHING,
+        Markup(' class="gs-cell-unknown"') if c.unknown else _NOTHING,
+        t(f"column_short.{column}"),
+        content,
+    )
+
+
+def unknowns_cell(offering: OfferingView, t: Strings) -> Markup:
+    """One line naming the unknown facts, which a card shows instead of their cells."""
+    unknown = [t(f"column_short.{fact}") for fact in COLUMNS if offering.cells[str(fact)].unknown]
+    if not unknown:
+        return _NOTHING
+    text = t("unknowns.label", list=t.join(unknown))
+    return Markup('<td class="gs-unknowns" data-column="unknowns">{}</td>').format(text)
+
+
+def comparison_row(
+    provider: ProviderView, offering: OfferingView, parts: OfferingParts, t: Strings
+) -> Markup:
+    """An offering's row in the comparison: its name with the report control, its facts, the date
+    it was checked and, for a card, the line naming its unknown facts."""
+    figures = offering.figures
+    checked_sort = (
+        Markup(' data-sort="{}"').format(figures.checked.isoformat()) if figures.checked else _NOTHING
+    )
+    return Markup(
+        '<tr class="gs-offering" data-provider="{provider_id}"{attributes}>\n'
+        '<th scope="row" data-column="product" data-sort="{sort}">'
+        '<span class="gs-row-provider">{provider}: </span><span class="gs-product">{product}</span>'
+        '<small class="gs-kind">{kind}</small><small class="gs-completeness">{completeness}</small>'
+        "{report}</th>\n"
+        "{cells}\n"
+        '<td data-column="checked"{checked_sort} data-label="{checked_label}">{checked}</td>\n'
+        "{unknowns}\n</tr>"
+    ).format(
+        provider_id=provider.id,
+        attributes=parts.attributes,
+        sort=offering.product.lower(),
+        provider=provider.name,
+        product=offering.product,
+        kind=offering.kind_text,
+        completeness=t("completeness", known=figures.known, count=len(Fact)),
+        report=report_control(provider, offering, parts.report, t),
+        cells=Markup("\n").join(comparison_cell(offering, str(fact), t) for fact in COLUMNS),
+        checked_sort=checked_sort,
+        checked_label=t("column.checked"),
+        checked=checked(offering, t),
+        unknowns=unknowns_cell(offering, t),
+    )
+
+
+def option_count_text(count: int, t: Strings) -> str:
+    """' (12)' or ' (none)', as compare.js words it."""
+    return f" ({t.number(count) if count else t('filter.none_left')})"
+
+
+# ---- provider pages ----------------------------------------------------------------------------------
+
+
+def source_links(offering_number: int, sources: tuple[int, ...]) -> Markup:
+    """A fact's links to its sources in the offering's list."""
+    return Markup("").join(
+        Markup('<a href="#source-{}-{}">[{}]</a>').format(offering_number, n, n) for n in sources
+    )
+
+
+def fact_row(
+    provider: ProviderView, offering: OfferingView, name: str, report: OfferingReport, t: Strings
+) -> Markup:
+    """A fact on its provider's page: its name, its value with its marks (and the source's own wording
+    where the value is a normalized figure), links to its sources, and a link to report it wrong."""
+    c = offering.cells[name]
+    value = price(offering, t) if name == "price" else cell(c, t)
+    if c.detail:
+        value += Markup("<br><small>{}</small>").format(t("throughput.source", text=c.detail))
+    label = t("report.field", field=t(f"column.{name}"))
+    return Markup(
+        '<tr data-column="{name}"><th scope="row">{full}</th><td>{value}</td><td>{links}</td>'
+        '<td><a class="gs-report" href="{report}" rel="nofollow" title="{label}" aria-label="{label}">⚑</a>'
+        "</td></tr>"
+    ).format(
+        name=name,
+        full=t(f"column.{name}"),
+        value=value,
+        links=source_links(offering.number, c.origin.sources),
+        report=report_url(report, offering, t, name),
+        label=label,
+    )
+
+
+def fact_table(provider: ProviderView, offering: OfferingView, report: OfferingReport, t: Strings) -> Markup:
+    """An offering's facts on its provider's page, and below them the link to report a wrong value."""
+    rows = Markup("\n").join(fact_row(provider, offering, name, report, t) for name in FACT_ROWS)
+    return Markup(
+        '<table class="gs-facts" data-kind="{kind}">\n<tbody>\n'
+        '<tr><th scope="row">{kind_label}</th><td>{kind_text}</td><td></td></tr>\n'
+        "{rows}\n"
+        '<tr><th scope="row">{checked_label}</th><td>{checked}</td><td></td></tr>\n'
+        "</tbody>\n</table>\n\n"
+        '<p class="gs-report-line"><a class="gs-report" href="{report}" rel="nofollow">{report_text}</a></p>'
+    ).format(
+        kind=offering.kind,
+        kind_label=t("column.kind"),
+        kind_text=offering.kind_text,
+        rows=rows,
+        checked_label=t("column.checked"),
+        checked=checked(offering, t),
+        report=offering_report_url(report, offering, t),
+        report_text=t("provider.report_link"),
+    )
+
+
+def source_item(source: SourceView, anchor: str, t: Strings) -> Markup:
+    """A numbered source: its address as the link's text (so the host is in view), its date, whether
+    it is a third party's (and which page of the provider it quotes), and the facts it covers."""
+    date = t.ui["provenance.undated" if source.undated else "provider.source_seen"].format(
+        date=source.seen_text
+    )
+    html = Markup('<li id="{anchor}"><a href="{url}" rel="nofollow noopener">{url}</a> · {date}').format(
+        anchor=anchor, url=source.url, date=date
+    )
+    if source.third_party:
+        html += Markup(' · <span class="gs-third-party">†</span> {}').format(t("provenance.third_party"))
+        if source.quotes:
+            html += Markup(' ({}: <a href="{url}" rel="nofollow noopener">{url}</a>)').format(
+                t("provider.quotes"), url=source.quotes
+            )
+    if source.covers:
+        html += Markup(" · {}: {}").format(t("provider.covers"), source.covers)
+    return html + Markup("</li>")
+
+
+def source_list(sources: list[SourceView], anchor_prefix: str, t: Strings) -> Markup:
+    return Markup("\n").join(source_item(source, f"{anchor_prefix}{source.number}", t) for source in sources)
+
+
+def offering_section(
+    provider: ProviderView, offering: OfferingView, report: OfferingReport, t: Strings
+) -> Markup:
+    """An offering on its provider's page: its heading, its facts, its notes and its sources."""
+    n = offering.number
+    return Markup(
+        '## {heading}\n\n{facts}\n\n{notes}<ol class="gs-sources" id="sources-{n}">\n{sources}\n</ol>'
+    ).format(
+        heading=md(offering.product),
+        facts=fact_table(provider, offering, report, t),
+        notes=notes(offering.notes),
+        n=n,
+        sources=source_list(offering.sources, f"source-{n}-", t),
+    )
+
+
+# ---- histories ----------------------------------------------------------------------------------------
+
+
+def history_item(change: ChangeView, providers_href: str | None, t: Strings) -> Markup:
+    """One change: its date, the provider (linked while it has a page), the offering, what changed
+    (old and new value), and the commit."""
+    parts = [Markup('<time datetime="{}">{}</time>').format(change.change.day.isoformat(), change.date_text)]
+    if providers_href is not None:
+        href = f"{providers_href}{change.change.provider}/#history"
+        name = change.provider_name
+        parts.append(
+            Markup('<a href="{}">{}</a>').format(href, name) if change.listed else Markup.escape(name)
+        )
+    if change.offering:
+        parts.append(Markup.escape(change.offering))
+    if change.old_text is not None:
+        parts.append(
+            Markup.escape(t.message("history.changed")).format(
+                fact=change.what,
+                old=Markup("<del>{}</del>").format(change.old_text),
+                new=Markup("<ins>{}</ins>").format(change.new_text),
+            )
+        )
+    else:
+        parts.append(Markup.escape(change.what))
+    parts.append(
+        Markup('<a href="{}" title="{}" rel="nofollow"><code>{}</code></a>').format(
+            change.commit_url, t("history.commit"), change.commit_short
+        )
+    )
+    return Markup('<li data-change="{}">{}</li>').format(change.change.kind, Markup(" · ").join(parts))
+
+
+def history_block(view: SiteView, changes: list[ChangeView], providers_href: str | None) -> Markup:
+    """A history as a list, newest first (with links to the providers' pages when `providers_href`
+    is given); its unavailability or emptiness said in words."""
+    history, t = view.history, view.t
+    if history is None or not history.available:
+        text = history.unavailable_text if history else ""
+        return Markup('<p class="gs-history-unavailable">{}</p>').format(text)
+    if not changes:
+        return Markup('<p class="gs-history-empty">{}</p>').format(t("history.empty"))
+    items = Markup("\n").join(history_item(change, providers_href, t) for change in changes)
+    return Markup('<ul class="gs-history">\n{}\n</ul>').format(items)
