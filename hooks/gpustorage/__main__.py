@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from . import build_site
-from .dataset import build_date, load_dataset, load_providers, load_rates, load_strings, prose_languages
+from .dataset import build_date, check_files, load_dataset
 from .derive import derive
 from .export import schema_files, write_api
 from .history import read_history
@@ -27,14 +27,10 @@ def validate(files: list[Path], root: Path) -> int:
         languages = site_languages(root)
         today = build_date()
         if files:
-            strings, problems = load_strings(root / "data" / "i18n", root, languages)
-            prose = prose_languages(strings, languages)
-            rates, found = load_rates(root / "data" / "exchange-rates.yaml", root, today)
             # absolute, but not resolved: a symbolic link is named and refused, never followed
-            paths = [Path(os.path.abspath(f)) for f in files]
-            _, _, more = load_providers(paths, root, prose, rates, today)
-            if problems + found + more:
-                raise DataError(problems + found + more)
+            problems = check_files([Path(os.path.abspath(f)) for f in files], root, languages, today)
+            if problems:
+                raise DataError(problems)
         else:
             load_dataset(root, languages, today)
     except DataError as error:
