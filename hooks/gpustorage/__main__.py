@@ -1,4 +1,5 @@
-"""Command line: `python -m gpustorage validate|render|schema|export|diff|translations` (see --help)."""
+"""Command line: `python -m gpustorage validate|checks|render|schema|export|diff|translations`
+(see --help)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import sys
 from pathlib import Path
 
 from . import build_site
+from .crosscheck import CHECKS
 from .dataset import build_date, check_files, load_dataset
 from .derive import derive
 from .export import schema_files, write_api
@@ -40,6 +42,14 @@ def validate(files: list[Path], root: Path) -> int:
         print(error.report(), file=sys.stderr)
         return 1
     print("data is valid")
+    return 0
+
+
+def list_checks() -> int:
+    """One line per check across files: its name, then what it asks of the data."""
+    width = max(len(check.name) for check in CHECKS)
+    for check in CHECKS:
+        print(f"{check.name:<{width}}  {check.description}")
     return 0
 
 
@@ -113,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("validate", help="check provider files (all when none are given)")
     check.add_argument("files", nargs="*", type=Path)
+    commands.add_parser("checks", help="list the checks across files, each with what it asks")
     generate = commands.add_parser("render", help="write the generated Markdown tree to OUT")
     generate.add_argument("out", type=Path)
     generate.add_argument(
@@ -132,6 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     status.add_argument("--root", type=Path, default=ROOT, help="the project (default: this one)")
     arguments = parser.parse_args(argv)
+    if arguments.command == "checks":
+        return list_checks()
     if arguments.command == "diff":
         return diff(arguments.base, arguments.head, arguments.root.resolve())
     if arguments.command == "translations":

@@ -3,9 +3,9 @@ look-alike names, bounds in USD, dates after the build date).
 
 Every check has one shape, a `Check`: a name, a one-line description and a function from one `CheckInput`
 (everything the data files and docs pages hold, read once by dataset.py) to the problems it finds.
-`CHECKS` lists every check; dataset.py runs each the same way and reports every problem at once. A
-check marked `whole_project` needs every provider file and the docs pages, so `validate FILES` (some
-provider files) leaves it out.
+`CHECKS` lists every check, in the order `python -m gpustorage checks` prints them; dataset.py runs
+each the same way and reports every problem at once. A check marked `whole_project` needs every
+provider file and the docs pages, so `validate FILES` (some provider files) leaves it out.
 
 The list is one literal tuple rather than a decorator that registers each function as it is defined:
 a reader sees every check in one place and in order, and no module-level list grows by side effect.
@@ -100,7 +100,7 @@ CheckRun = Callable[[CheckInput], list[Problem]]
 
 @dataclass(frozen=True)
 class Check:
-    """One check across files."""
+    """One check across files, as `python -m gpustorage checks` lists it."""
 
     name: str
     description: str  # one line: what the data must be
@@ -414,7 +414,7 @@ CHECKS = (
     ),
     Check(
         "note-languages",
-        "every note is written in every site language (but one that falls back), and in no other",
+        "every note has a text in every site language without a notes fallback, and in no other",
         _each_provider(_note_languages),
     ),
     Check(
