@@ -74,8 +74,9 @@ class LoadedProvider:
 
 @dataclass(frozen=True)
 class RatesFile:
-    """The exchange-rates file. `rates` is None when the file has problems of its own (they are named
-    once, by validation); a missing file has no rates. `document` is there when the rates are."""
+    """The exchange-rates file. `rates` is None when none could be read from it (it is unreadable or does
+    not match the model: validation names that once) or none were given; a missing file has no rates
+    (an empty mapping). `document` is there when rates were read from it."""
 
     path: str  # as problems name it
     rates: ExchangeRates | None
@@ -88,7 +89,7 @@ class CheckInput:
 
     root: Path  # the project: docs/ is below it, and problems name paths relative to it
     languages: tuple[str, ...]  # the site's languages, the source language first
-    note_languages: tuple[str, ...]  # the languages every note is written in (some may fall back)
+    note_languages: tuple[str, ...]  # those every note is written in: none with a notes fallback
     today: dt.date  # the build date
     provider_files: tuple[ProviderFile, ...]  # every provider file given, read or not
     providers: tuple[LoadedProvider, ...]  # those that matched the model
