@@ -1,4 +1,5 @@
-"""Command line: `python -m gpustorage validate|render|schema|export|diff|translations` (see --help)."""
+"""Command line: `python -m gpustorage validate|checks|render|schema|export|diff|translations`
+(see --help)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import sys
 from pathlib import Path
 
 from . import build_site, render_site
-from .dataset import build_date, load_dataset, load_providers, load_rates, load_strings, prose_languages
+from .crosscheck import CHECKS
+from .dataset import build_date, check_files, load_dataset
 from .derive import derive
 from .export import schema_files, write_api
 from .history import read_history
@@ -27,14 +29,10 @@ def validate(files: list[Path], root: Path) -> int:
         languages = site_languages(root)
         today = build_date()
         if files:
-            strings, problems = load_strings(root / "data" / "i18n", root, languages)
-            prose = prose_languages(strings, languages)
-            rates, found = load_rates(root / "data" / "exchange-rates.yaml", root, today)
             # absolute, but not resolved: a symbolic link is named and refused, never followed
-            paths = [Path(os.path.abspath(f)) for f in files]
-            _, _, more = load_providers(paths, root, prose, rates, today)
-            if problems + found + more:
-                raise DataError(problems + found + more)
+            problems = check_files([Path(os.path.abspath(f)) for f in files], root, languages, today)
+            if problems:
+                raise DataError(problems)
         else:
             load_dataset(root, languages, today)
     except DataError as error:
@@ -44,6 +42,14 @@ def validate(files: list[Path], root: Path) -> int:
         print(error.report(), file=sys.stderr)
         return 1
     print("data is valid")
+    return 0
+
+
+def list_checks() -> int:
+    """One line per check across files: its name, then what it asks of the data."""
+    width = max(len(check.name) for check in CHECKS)
+    for check in CHECKS:
+        print(f"{check.name:<{width}}  {check.description}")
     return 0
 
 
@@ -118,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("validate", help="check provider files (all when none are given)")
     check.add_argument("files", nargs="*", type=Path)
+    commands.add_parser("checks", help="list the checks across files, each with what it asks")
     generate = commands.add_parser("render", help="write the generated Markdown tree to OUT")
     generate.add_argument("out", type=Path)
     generate.add_argument(
@@ -138,6 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     status.add_argument("--root", type=Path, default=ROOT, help="the project (default: this one)")
     arguments = parser.parse_args(argv)
+    if arguments.command == "checks":
+        return list_checks()
     if arguments.command == "diff":
         return diff(arguments.base, arguments.head, arguments.root.resolve())
     if arguments.command == "translations":

@@ -1,11 +1,24 @@
-"""Checks across files: what one file cannot know alone (languages, pages, currencies)."""
+"""Checks across files: what one file cannot know alone (languages, pages and markers, currencies, ids,
+look-alike names, bounds in USD, dates after the build date).
+
+Every check has one shape, a `Check`: a name, a one-line description and a function from one `CheckInput`
+(everything the data files and docs pages hold, read once by dataset.py) to the problems it finds.
+`CHECKS` lists every check, in the order `python -m gpustorage checks` prints them; dataset.py runs
+each the same way and reports every problem at once. A check marked `whole_project` needs every
+provider file and the docs pages, so `validate FILES` (some provider files) leaves it out.
+
+The list is one literal tuple rather than a decorator that registers each function as it is defined:
+a reader sees every check in one place and in order, and no module-level list grows by side effect.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 from disarm import skeleton_key
 
@@ -23,106 +36,117 @@ from .model import (
     Price,
     Provider,
     Source,
+    Tier,
     per_gb_month,
 )
 from .problems import Problem
 
 # Names a provider id may not take, besides the pages and folders that exist in docs/: its page is
 # providers/<id>/ in every language, and these are, or may become, pages and folders of the site.
-RESERVED_IDS = {
-    "index": "the page of the folder itself (index.md)",
-    "api": "the API files (api/)",
-    "assets": "the site's scripts and styles (assets/)",
-    "search": "the search index (search/)",
-    "sitemap": "the sitemap",
-    "404": "the page shown for a missing address",
-}
+RESERVED_IDS = MappingProxyType(
+    {
+        "index": "the page of the folder itself (index.md)",
+        "api": "the API files (api/)",
+        "assets": "the site's scripts and styles (assets/)",
+        "search": "the search index (search/)",
+        "sitemap": "the sitemap",
+        "404": "the page shown for a missing address",
+    }
+)
 
 
-def note_languages(doc: Document, provider: Provider, languages: Iterable[str]) -> list[Problem]:
-    """Every localized note must be written in every site language, and in no other."""
-    wanted = set(languages)
-    expected = f"(expected: {', '.join(sorted(wanted))})"
-    problems = []
+@dataclass(frozen=True)
+class ProviderFile:
+    """A provider file given to the checks, whether or not it could be read."""
+
+    id: str  # the file name without its extension
+    path: str  # as problems name it
+
+
+@dataclass(frozen=True)
+class LoadedProvider:
+    """A provider file that matched the model, with the document that locates its keys."""
+
+    id: str
+    provider: Provider
+    document: Document
+
+
+@dataclass(frozen=True)
+class RatesFile:
+    """The exchange-rates file. `rates` is None when none could be read from it (it is unreadable or does
+    not match the model: validation names that once) or none were given; a missing file has no rates
+    (an empty mapping). `document` is there when rates were read from it."""
+
+    path: str  # as problems name it
+    rates: ExchangeRates | None
+    document: Document | None = None
+
+
+@dataclass(frozen=True)
+class CheckInput:
+    """Everything a check may look at, read once."""
+
+    root: Path  # the project: docs/ is below it, and problems name paths relative to it
+    languages: tuple[str, ...]  # the site's languages, the source language first
+    note_languages: tuple[str, ...]  # those every note is written in: none with a notes fallback
+    today: dt.date  # the build date
+    provider_files: tuple[ProviderFile, ...]  # every provider file given, read or not
+    providers: tuple[LoadedProvider, ...]  # those that matched the model
+    rates: RatesFile
+
+
+CheckRun = Callable[[CheckInput], list[Problem]]
+
+
+@dataclass(frozen=True)
+class Check:
+    """One check across files, as `python -m gpustorage checks` lists it."""
+
+    name: str
+    description: str  # one line: what the data must be
+    run: CheckRun
+    whole_project: bool = False  # needs every provider file and the docs pages
+
+
+def _each_provider(check: Callable[[CheckInput, LoadedProvider], list[Problem]]) -> CheckRun:
+    """A check of one provider at a time, run over every provider that matched the model."""
+
+    def run(data: CheckInput) -> list[Problem]:
+        return [problem for loaded in data.providers for problem in check(data, loaded)]
+
+    return run
+
+
+# --- provider files ---------------------------------------------------------------------------------------
+
+
+def _notes(provider: Provider) -> list[tuple[KeyPath, dict[str, str]]]:
+    """Every localized note of a provider and its offerings, with where it stands."""
     notes: list[tuple[KeyPath, dict[str, str] | None]] = [(("notes",), provider.notes)]
     notes += [(("offerings", i, "notes"), o.notes) for i, o in enumerate(provider.offerings)]
-    for loc, text in notes:
-        if text is None:
-            continue
+    return [(loc, text) for loc, text in notes if text is not None]
+
+
+def _note_languages(data: CheckInput, loaded: LoadedProvider) -> list[Problem]:
+    """Every localized note must be written in every note language, and in no other."""
+    wanted, doc = set(data.note_languages), loaded.document
+    expected = f"(expected: {', '.join(sorted(wanted))})"
+    problems = []
+    for loc, text in _notes(loaded.provider):
         for lang in sorted(wanted - text.keys()):
             problems.append(doc.problem(loc, f"'notes' has no '{lang}' text {expected}"))
         for lang in sorted(text.keys() - wanted):
-            problems.append(
-                doc.problem(
-                    (*loc, lang),
-                    f"'notes' has text in '{lang}', which is not a site language {expected}",
-                )
-            )
+            message = f"'notes' has text in '{lang}', which is not a site language {expected}"
+            problems.append(doc.problem((*loc, lang), message))
     return problems
 
 
-def currencies(display: str, rates: ExchangeRates, providers: Mapping[str, Provider]) -> list[Problem]:
-    """A problem for each currency that a price uses but no exchange rate covers."""
-    used = {
-        amount.currency.value
-        for provider in providers.values()
-        for offering in provider.offerings
-        for amount in (offering.price, offering.egress)
-        if not isinstance(amount, str)
-    }
-    return [
-        Problem(display, 1, 1, f"no exchange rate for {currency}; add one under 'rates'")
-        for currency in sorted(used - {"USD"} - {c.value for c in rates.rates})
-    ]
-
-
-def _page_text(file: Path, root: Path, problems: list[Problem]) -> str | None:
-    """A docs page's text; a page that is not UTF-8 is a problem at its first bad byte."""
-    text, found = decode(file.read_bytes(), file.relative_to(root).as_posix())
-    problems += found
-    return text
-
-
-def pages(docs: Path, root: Path, languages: list[str]) -> list[Problem]:
-    """Every page exists in every language, with the same data markers."""
-    found = {
-        lang: {
-            p.relative_to(docs / lang).as_posix(): p
-            for p in sorted((docs / lang).rglob("*.md"))
-            if p.is_file()
-        }
-        for lang in languages
-    }
-    problems: list[Problem] = []
-    # every page decoded here, before MkDocs reads it: a byte that is not UTF-8 is a located problem
-    texts = {
-        lang: {rel: _page_text(path, root, problems) for rel, path in found[lang].items()} for lang in found
-    }
-    for lang in languages:
-        for relative in sorted(set().union(*(p.keys() for p in found.values())) - found[lang].keys()):
-            owners = ", ".join(other for other in languages if relative in found[other])
-            display = (docs / lang / relative).relative_to(root).as_posix()
-            problems.append(Problem(display, 1, 1, f"missing page: it exists in {owners}; translate it"))
-    for relative in sorted(set.intersection(*(set(p) for p in found.values())) if found else ()):
-        markers = {lang: set(MARKER.findall(texts[lang][relative] or "")) for lang in languages}
-        first = languages[0]
-        for lang in languages[1:]:
-            unread = texts[lang][relative] is None or texts[first][relative] is None
-            if markers[lang] != markers[first] and not unread:
-                display = found[lang][relative].relative_to(root).as_posix()
-                expected = ", ".join(f"<!-- data:{m} -->" for m in sorted(markers[first])) or "none"
-                problems.append(
-                    Problem(
-                        display, 1, 1, f"data markers differ from the {first} page (expected: {expected})"
-                    )
-                )
-    return problems
-
-
-def taken_names(docs: Path, root: Path) -> dict[str, str]:
+def _taken_names(root: Path) -> dict[str, str]:
     """The page and folder names a provider id may not take, with what holds each: a provider's page
     is providers/<id>/ in each language, and would replace a page or folder of that name there (or, should
     provider pages ever move, at a language root)."""
+    docs = root / "docs"
     holders: dict[str, str] = {}
     language_roots = sorted(p for p in docs.iterdir() if p.is_dir()) if docs.is_dir() else []
     # the pages beside the provider's own first, then those at the language roots
@@ -135,19 +159,19 @@ def taken_names(docs: Path, root: Path) -> dict[str, str]:
     return {**RESERVED_IDS, **holders}
 
 
-def provider_id(provider_id: str, display: str, taken: Mapping[str, str]) -> list[Problem]:
+def _provider_ids(data: CheckInput) -> list[Problem]:
     """A collision of a provider id with a page or folder, naming both."""
-    holder = taken.get(provider_id)
-    if holder is None:
-        return []
+    taken = _taken_names(data.root)
     return [
         Problem(
-            display,
+            file.path,
             1,
             1,
-            f"the provider id '{provider_id}' (the file name) is taken by {holder}: the provider's page "
+            f"the provider id '{file.id}' (the file name) is taken by {taken[file.id]}: the provider's page "
             "would replace it; rename the file",
         )
+        for file in data.provider_files
+        if file.id in taken
     ]
 
 
@@ -157,23 +181,104 @@ def name_key(name: str) -> str:
     return str(skeleton_key(unicodedata.normalize("NFKC", name).casefold()))
 
 
-def unique_names(named: Mapping[str, tuple[Provider, Document]]) -> list[Problem]:
+def _distinct_names(data: CheckInput) -> list[Problem]:
     """Provider names must be told apart by a reader: no two may look alike. Each file of a pair is
     named in the other's problem."""
-    groups: dict[str, list[tuple[Provider, Document]]] = {}
-    for _, (provider, doc) in sorted(named.items()):
-        groups.setdefault(name_key(provider.name), []).append((provider, doc))
+    groups: dict[str, list[LoadedProvider]] = {}
+    for loaded in sorted(data.providers, key=lambda loaded: loaded.id):
+        groups.setdefault(name_key(loaded.provider.name), []).append(loaded)
     problems = []
     for group in groups.values():
-        for provider, doc in group if len(group) > 1 else []:
-            others = " and ".join(f"'{p.name}' in {d.path}" for p, d in group if d is not doc)
+        for loaded in group if len(group) > 1 else []:
+            others = " and ".join(
+                f"'{other.provider.name}' in {other.document.path}" for other in group if other is not loaded
+            )
             problems.append(
-                doc.problem(
+                loaded.document.problem(
                     ("name",),
-                    f"the name '{provider.name}' looks the same as {others} (ignoring case, width and "
+                    f"the name '{loaded.provider.name}' looks the same as {others} (ignoring case, width and "
                     "look-alike letters); give each provider a distinct name",
                 )
             )
+    return problems
+
+
+def _usd(currency: str, rates: ExchangeRates | None) -> float | None:
+    if currency == "USD":
+        return 1.0
+    rate = rates.rates.get(currency) if rates else None  # type: ignore[call-overload]
+    return rate.usd_per_unit if rate else None
+
+
+def _tier_bounds(doc: Document, loc: KeyPath, tier: Tier, price: Price, usd: float | None) -> list[Problem]:
+    """One tier's amount and bound within plausible limits (the amount only where a rate is known)."""
+    problems = []
+    unit, size = price.unit.value, price.unit.value.split("-")[0]
+    usd_per_gb_month = None if usd is None else per_gb_month(tier.amount, unit) * usd
+    if usd_per_gb_month is not None and usd_per_gb_month > MAX_USD_PER_GB_MONTH:
+        given = f"{tier.amount:g} {price.currency.value} per {unit}"
+        converted = f"{usd_per_gb_month:.4g} USD per GB-month"
+        said = given if given == converted else f"{given} is {converted}"
+        problems.append(
+            doc.problem(
+                (*loc, "amount"),
+                f"'amount' {said}, above the plausible maximum of {MAX_USD_PER_GB_MONTH:g}; "
+                "check the amount and the unit",
+            )
+        )
+    if tier.up_to is not None and tier.up_to * GB_PER[size] > MAX_GB:
+        problems.append(
+            doc.problem(
+                (*loc, "up_to"),
+                f"'up_to' {tier.up_to:g} {size} is larger than {MAX_SIZE_TEXT}, the largest size accepted",
+            )
+        )
+    return problems
+
+
+def _price_bounds(doc: Document, loc: KeyPath, price: Price, rates: ExchangeRates | None) -> list[Problem]:
+    """A price's tiers (idle ones too) and monthly fee within plausible bounds."""
+    usd = _usd(price.currency.value, rates)
+    problems = [
+        problem
+        for field in ("tiers", "idle_tiers")
+        for j, tier in enumerate(getattr(price, field) or [])
+        for problem in _tier_bounds(doc, (*loc, field, j), tier, price, usd)
+    ]
+    if usd is not None and price.monthly_fee * usd > MAX_MONTHLY_FEE_USD:
+        problems.append(
+            doc.problem(
+                (*loc, "monthly_fee"),
+                f"'monthly_fee' is {price.monthly_fee * usd:,.0f} USD, above the plausible maximum "
+                f"of {MAX_MONTHLY_FEE_USD:,.0f} USD per month",
+            )
+        )
+    return problems
+
+
+def _egress_bounds(doc: Document, loc: KeyPath, egress: Egress, rates: ExchangeRates | None) -> list[Problem]:
+    usd = _usd(egress.currency.value, rates)
+    if usd is None or egress.amount * usd / GB_PER[egress.per] <= MAX_EGRESS_USD_PER_GB:
+        return []
+    return [
+        doc.problem(
+            (*loc, "amount"),
+            f"'amount' is {egress.amount * usd / GB_PER[egress.per]:.4g} USD per GB of "
+            f"egress, above the plausible maximum of {MAX_EGRESS_USD_PER_GB:g}",
+        )
+    ]
+
+
+def _plausible_figures(data: CheckInput, loaded: LoadedProvider) -> list[Problem]:
+    """Prices, fees and sizes within plausible bounds, in US dollars where a rate is known: a value
+    beyond them is a typo (the unit, a missing dot), and would make every comparison wrong."""
+    doc, rates = loaded.document, data.rates.rates
+    problems: list[Problem] = []
+    for i, offering in enumerate(loaded.provider.offerings):
+        if isinstance(offering.price, Price):
+            problems += _price_bounds(doc, ("offerings", i, "price"), offering.price, rates)
+        if isinstance(offering.egress, Egress):
+            problems += _egress_bounds(doc, ("offerings", i, "egress"), offering.egress, rates)
     return problems
 
 
@@ -186,87 +291,162 @@ def _sources(provider: Provider) -> list[tuple[KeyPath, Source]]:
     return found
 
 
-def dates(doc: Document, provider: Provider, today: dt.date) -> list[Problem]:
-    """No source is seen after the build date (plus a day, for time zones)."""
-    latest = today + dt.timedelta(days=1)
+def _latest_date(data: CheckInput) -> dt.date:
+    """The latest date a source or rate may show: the build date, plus a day for time zones."""
+    return data.today + dt.timedelta(days=1)
+
+
+def _source_dates(data: CheckInput, loaded: LoadedProvider) -> list[Problem]:
+    """No source is seen after the build date."""
+    today = data.today.isoformat()
     return [
-        doc.problem(
+        loaded.document.problem(
             (*loc, "seen"),
-            f"'seen' is {source.seen.isoformat()}, after the build date ({today.isoformat()}); "
+            f"'seen' is {source.seen.isoformat()}, after the build date ({today}); "
             "enter the date the source shows, or the day you read it",
         )
-        for loc, source in _sources(provider)
-        if source.seen > latest
+        for loc, source in _sources(loaded.provider)
+        if source.seen > _latest_date(data)
     ]
 
 
-def rate_dates(doc: Document, rates: ExchangeRates, today: dt.date) -> list[Problem]:
-    latest = today + dt.timedelta(days=1)
+# --- the exchange rates -----------------------------------------------------------------------------------
+
+
+def _rate_dates(data: CheckInput) -> list[Problem]:
+    """No exchange rate is dated after the build date."""
+    doc, rates = data.rates.document, data.rates.rates
+    if doc is None or rates is None:
+        return []
     return [
         doc.problem(
             ("rates", currency.value, "date"),
-            f"'date' is {rate.date.isoformat()}, after the build date ({today.isoformat()})",
+            f"'date' is {rate.date.isoformat()}, after the build date ({data.today.isoformat()})",
         )
         for currency, rate in rates.rates.items()
-        if rate.date > latest
+        if rate.date > _latest_date(data)
     ]
 
 
-def _usd(currency: str, rates: ExchangeRates | None) -> float | None:
-    if currency == "USD":
-        return 1.0
-    rate = rates.rates.get(currency) if rates else None  # type: ignore[call-overload]
-    return rate.usd_per_unit if rate else None
+def _used_currencies(providers: Iterable[LoadedProvider]) -> set[str]:
+    return {
+        amount.currency.value
+        for loaded in providers
+        for offering in loaded.provider.offerings
+        for amount in (offering.price, offering.egress)
+        if not isinstance(amount, str)
+    }
 
 
-def plausible(doc: Document, provider: Provider, rates: ExchangeRates | None) -> list[Problem]:
-    """Prices, fees and sizes within plausible bounds, in US dollars where a rate is known: a value
-    beyond them is a typo (the unit, a missing dot), and would make every comparison wrong."""
+def _currencies(data: CheckInput) -> list[Problem]:
+    """A problem for each currency that a price uses but no exchange rate covers."""
+    rates = data.rates.rates
+    if rates is None:  # a broken rates file is named once, not once per currency it lacks
+        return []
+    return [
+        Problem(data.rates.path, 1, 1, f"no exchange rate for {currency}; add one under 'rates'")
+        for currency in sorted(_used_currencies(data.providers) - {"USD"} - {c.value for c in rates.rates})
+    ]
+
+
+# --- the docs pages ---------------------------------------------------------------------------------------
+
+
+def _docs_pages(data: CheckInput) -> dict[str, dict[str, Path]]:
+    """Every Markdown page of every language, by its path inside the language's folder."""
+    docs = data.root / "docs"
+    found = {lang: sorted(p for p in (docs / lang).rglob("*.md") if p.is_file()) for lang in data.languages}
+    return {lang: {p.relative_to(docs / lang).as_posix(): p for p in pages} for lang, pages in found.items()}
+
+
+def _decoded(page: Path, root: Path) -> tuple[str | None, list[Problem]]:
+    """A docs page's text; a page that is not UTF-8 is a problem at its first bad byte."""
+    return decode(page.read_bytes(), page.relative_to(root).as_posix())
+
+
+def _page_encoding(data: CheckInput) -> list[Problem]:
+    """Every page decoded here, before MkDocs reads it: a byte that is not UTF-8 is a located problem."""
+    pages = _docs_pages(data).values()
+    return [problem for found in pages for page in found.values() for problem in _decoded(page, data.root)[1]]
+
+
+def _pages_in_every_language(data: CheckInput) -> list[Problem]:
+    """Every page exists in every language; a missing one names the languages that have it."""
+    found = _docs_pages(data)
+    every_page: set[str] = set().union(*(pages.keys() for pages in found.values()))
     problems = []
-    for i, offering in enumerate(provider.offerings):
-        price, egress = offering.price, offering.egress
-        if isinstance(price, Price):
-            unit, size = price.unit.value, price.unit.value.split("-")[0]
-            usd = _usd(price.currency.value, rates)
-            for field in ("tiers", "idle_tiers"):
-                for j, tier in enumerate(getattr(price, field) or []):
-                    loc = ("offerings", i, "price", field, j)
-                    if usd is not None and per_gb_month(tier.amount, unit) * usd > MAX_USD_PER_GB_MONTH:
-                        value = per_gb_month(tier.amount, unit) * usd
-                        given = f"{tier.amount:g} {price.currency.value} per {unit}"
-                        converted = f"{value:.4g} USD per GB-month"
-                        said = given if given == converted else f"{given} is {converted}"
-                        problems.append(
-                            doc.problem(
-                                (*loc, "amount"),
-                                f"'amount' {said}, above the plausible maximum of "
-                                f"{MAX_USD_PER_GB_MONTH:g}; check the amount and the unit",
-                            )
-                        )
-                    if tier.up_to is not None and tier.up_to * GB_PER[size] > MAX_GB:
-                        problems.append(
-                            doc.problem(
-                                (*loc, "up_to"),
-                                f"'up_to' {tier.up_to:g} {size} is larger than {MAX_SIZE_TEXT}, "
-                                "the largest size accepted",
-                            )
-                        )
-            if usd is not None and price.monthly_fee * usd > MAX_MONTHLY_FEE_USD:
-                problems.append(
-                    doc.problem(
-                        ("offerings", i, "price", "monthly_fee"),
-                        f"'monthly_fee' is {price.monthly_fee * usd:,.0f} USD, above the plausible maximum "
-                        f"of {MAX_MONTHLY_FEE_USD:,.0f} USD per month",
-                    )
-                )
-        if isinstance(egress, Egress):
-            usd = _usd(egress.currency.value, rates)
-            if usd is not None and egress.amount * usd / GB_PER[egress.per] > MAX_EGRESS_USD_PER_GB:
-                problems.append(
-                    doc.problem(
-                        ("offerings", i, "egress", "amount"),
-                        f"'amount' is {egress.amount * usd / GB_PER[egress.per]:.4g} USD per GB of "
-                        f"egress, above the plausible maximum of {MAX_EGRESS_USD_PER_GB:g}",
-                    )
-                )
+    for lang in data.languages:
+        for relative in sorted(every_page - found[lang].keys()):
+            owners = ", ".join(other for other in data.languages if relative in found[other])
+            display = (data.root / "docs" / lang / relative).relative_to(data.root).as_posix()
+            problems.append(Problem(display, 1, 1, f"missing page: it exists in {owners}; translate it"))
     return problems
+
+
+def _markers(page: Path, root: Path) -> set[str] | None:
+    """A page's data markers; None when it cannot be read (`_page_encoding` names it)."""
+    text = _decoded(page, root)[0]
+    return None if text is None else set(MARKER.findall(text))
+
+
+def _page_markers(data: CheckInput) -> list[Problem]:
+    """A page that exists in every language has the same data markers in each as in the first."""
+    found = _docs_pages(data)
+    in_every_language = set.intersection(*(set(pages) for pages in found.values())) if found else set()
+    problems = []
+    for relative in sorted(in_every_language):
+        first, *others = data.languages
+        expected = _markers(found[first][relative], data.root)
+        for lang in others:
+            markers = _markers(found[lang][relative], data.root)
+            if expected is not None and markers is not None and markers != expected:
+                display = found[lang][relative].relative_to(data.root).as_posix()
+                listed = ", ".join(f"<!-- data:{m} -->" for m in sorted(expected)) or "none"
+                message = f"data markers differ from the {first} page (expected: {listed})"
+                problems.append(Problem(display, 1, 1, message))
+    return problems
+
+
+CHECKS = (
+    Check(
+        "provider-ids",
+        "no provider id (the file name) is the name of a page or folder of the site",
+        _provider_ids,
+    ),
+    Check(
+        "note-languages",
+        "every note has a text in every site language without a notes fallback, and in no other",
+        _each_provider(_note_languages),
+    ),
+    Check(
+        "distinct-names",
+        "no two provider names look alike (ignoring case, width and look-alike letters)",
+        _distinct_names,
+    ),
+    Check(
+        "plausible-figures",
+        "prices, fees and sizes are within plausible bounds, in US dollars where a rate is known",
+        _each_provider(_plausible_figures),
+    ),
+    Check("source-dates", "no source is seen after the build date", _each_provider(_source_dates)),
+    Check("rate-dates", "no exchange rate is dated after the build date", _rate_dates),
+    Check(
+        "currencies",
+        "every currency a price or an egress fee uses has an exchange rate",
+        _currencies,
+        whole_project=True,
+    ),
+    Check("page-encoding", "every docs page is UTF-8 text", _page_encoding, whole_project=True),
+    Check(
+        "pages-in-every-language",
+        "every docs page exists in every site language",
+        _pages_in_every_language,
+        whole_project=True,
+    ),
+    Check(
+        "page-markers",
+        "a page has the same data markers in every language",
+        _page_markers,
+        whole_project=True,
+    ),
+)

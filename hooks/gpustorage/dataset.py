@@ -1,5 +1,6 @@
-"""Loading the dataset: every file under data/ read (stage 1), checked against the model (stage 2)
-and across files; one DataError lists every problem, or a Dataset comes back."""
+"""Loading the dataset: every file under data/ read (stage 1) and checked against the model (stage 2),
+each alone; then every check across files (crosscheck.CHECKS) run the same way. One DataError lists
+every problem, or a Dataset comes back."""
 
 from __future__ import annotations
 
@@ -9,14 +10,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import crosscheck
 from . import strings as ui_strings
+from .crosscheck import CHECKS, CheckInput, LoadedProvider, ProviderFile, RatesFile
 from .load import Document, load_file
 from .model import PROVIDER_ID, ExchangeRates, LanguageStrings, Provider
 from .problems import DataError, Problem
 from .validate import check_model
 
 SCHEMA_LINE = "# yaml-language-server: $schema=../../schema/provider.schema.json"
+RATES_FILE = "data/exchange-rates.yaml"
 
 
 def build_date() -> dt.date:
@@ -66,6 +68,40 @@ def _provider_file(file: Path, root: Path) -> tuple[Document | None, list[Proble
     return doc, problems
 
 
+def _read_providers(
+    files: Iterable[Path], root: Path
+) -> tuple[tuple[ProviderFile, ...], tuple[LoadedProvider, ...], list[Problem]]:
+    """Provider files read and checked against the model, each alone: every file given, those that
+    matched the model, and every problem found."""
+    given: list[ProviderFile] = []
+    loaded: list[LoadedProvider] = []
+    problems: list[Problem] = []
+    for file in sorted(files):
+        given.append(ProviderFile(file.stem, _display(file, root)))
+        doc, found = _provider_file(file, root)
+        problems += found
+        if doc is None:
+            continue
+        provider, found = check_model(doc, Provider)
+        problems += found
+        if provider is not None:
+            loaded.append(LoadedProvider(file.stem, provider, doc))
+    return tuple(given), tuple(loaded), problems
+
+
+def _by_id(loaded: Iterable[LoadedProvider]) -> tuple[dict[str, Provider], dict[str, str]]:
+    """Providers by id, sorted by id, and the repository path of each one's file."""
+    ordered = sorted(loaded, key=lambda provider: provider.id)
+    return {p.id: p.provider for p in ordered}, {p.id: p.document.path for p in ordered}
+
+
+def run_checks(data: CheckInput, whole_project: bool = True) -> list[Problem]:
+    """Every problem the checks across files find (crosscheck.CHECKS), each check run whatever the others
+    find; without `whole_project`, only the checks that need no more than the files given."""
+    checks = [check for check in CHECKS if whole_project or not check.whole_project]
+    return [problem for check in checks for problem in check.run(data)]
+
+
 def load_providers(
     files: Iterable[Path],
     root: Path,
@@ -73,30 +109,15 @@ def load_providers(
     rates: ExchangeRates | None = None,
     today: dt.date | None = None,
 ) -> tuple[dict[str, Provider], dict[str, str], list[Problem]]:
-    """Provider files by id, their repository paths, and every problem; notes must be in `languages`,
-    prices within bounds (in USD where `rates` has the currency), dates not after `today`."""
-    providers: dict[str, Provider] = {}
-    paths: dict[str, str] = {}
-    named: dict[str, tuple[Provider, Document]] = {}
-    problems: list[Problem] = []
-    languages = list(languages)
-    today = today or build_date()
-    taken = crosscheck.taken_names(root / "docs", root)
-    for file in sorted(files):
-        doc, found = _provider_file(file, root)
-        problems += found + crosscheck.provider_id(file.stem, _display(file, root), taken)
-        if doc is None:
-            continue
-        provider, found = check_model(doc, Provider)
-        problems += found
-        if provider is not None:
-            problems += crosscheck.note_languages(doc, provider, languages)
-            problems += crosscheck.dates(doc, provider, today)
-            problems += crosscheck.plausible(doc, provider, rates)
-            providers[file.stem] = provider
-            paths[file.stem] = doc.path
-            named[file.stem] = (provider, doc)
-    return providers, paths, problems + crosscheck.unique_names(named)
+    """Provider files alone (no strings or rates file read), by id, their repository paths, and every
+    problem, the checks across them included: notes must be in `languages`, prices within bounds (in USD
+    where `rates` has the currency), dates not after `today`."""
+    given, loaded, problems = _read_providers(files, root)
+    languages = tuple(languages)
+    rates_file = RatesFile(RATES_FILE, rates)
+    data = CheckInput(root, languages, languages, today or build_date(), given, loaded, rates_file)
+    providers, paths = _by_id(loaded)
+    return providers, paths, problems + run_checks(data, whole_project=False)
 
 
 def load_strings(
@@ -139,16 +160,20 @@ def load_strings(
     return strings, problems + ui_strings.missing_keys(docs)
 
 
-def load_rates(file: Path, root: Path, today: dt.date | None = None) -> tuple[ExchangeRates, list[Problem]]:
-    exists = file.exists() or file.is_symlink()  # a dangling link is a problem, not a missing file
-    doc, problems = load_file(file, _display(file, root)) if exists else (None, [])
-    rates = None
-    if doc is not None:
-        rates, found = check_model(doc, ExchangeRates)
-        problems += found
-        if rates is not None:
-            problems += crosscheck.rate_dates(doc, rates, today or build_date())
-    return rates or ExchangeRates(rates={}), problems
+def read_rates(file: Path, root: Path) -> tuple[RatesFile, list[Problem]]:
+    """The exchange-rates file read and checked against the model; a missing file has no rates."""
+    display = _display(file, root)
+    if not file.exists() and not file.is_symlink():  # a dangling link is a problem, not a missing file
+        return RatesFile(display, ExchangeRates(rates={})), []
+    doc, problems = load_file(file, display)
+    rates, found = check_model(doc, ExchangeRates) if doc is not None else (None, [])
+    return RatesFile(display, rates, doc if rates is not None else None), problems + found
+
+
+def load_rates(file: Path, root: Path) -> tuple[ExchangeRates, list[Problem]]:
+    """The exchange rates alone (none when the file is missing or broken), with the file's own problems."""
+    rates_file, problems = read_rates(file, root)
+    return rates_file.rates or ExchangeRates(rates={}), problems
 
 
 def prose_languages(strings: dict[str, LanguageStrings], languages: list[str]) -> list[str]:
@@ -157,25 +182,47 @@ def prose_languages(strings: dict[str, LanguageStrings], languages: list[str]) -
     return [lang for lang in languages if not (lang in strings and strings[lang].notes_fallback)]
 
 
+def _read_project(
+    root: Path, languages: list[str], today: dt.date, provider_files: Iterable[Path]
+) -> tuple[CheckInput, dict[str, LanguageStrings], list[Problem]]:
+    """The strings, the exchange rates and the given provider files read and checked against the model,
+    each file alone: what the checks across files look at, the strings, and every problem found."""
+    strings, problems = load_strings(root / "data" / "i18n", root, languages)
+    rates, found = read_rates(root / RATES_FILE, root)
+    given, loaded, more = _read_providers(provider_files, root)
+    data = CheckInput(
+        root=root,
+        languages=tuple(languages),
+        note_languages=tuple(prose_languages(strings, languages)),
+        today=today,
+        provider_files=given,
+        providers=loaded,
+        rates=rates,
+    )
+    return data, strings, problems + found + more
+
+
+def check_files(
+    files: Iterable[Path], root: Path, languages: Iterable[str], today: dt.date | None = None
+) -> list[Problem]:
+    """Every problem of some provider files, of the strings and of the exchange rates, found as a full
+    load finds them, less the checks that need the whole project (every provider, the docs pages)."""
+    data, _, problems = _read_project(root, list(languages), today or build_date(), files)
+    return problems + run_checks(data, whole_project=False)
+
+
 def load_dataset(root: Path, languages: Iterable[str], today: dt.date | None = None) -> Dataset:
-    """Load and validate all data below `root/data`; raise DataError listing every problem.
+    """Load and validate all data below `root/data`, and run every check across files; raise DataError
+    listing every problem.
 
     `today` is the build date (SOURCE_DATE_EPOCH or today): no source may be seen after it."""
-    languages = list(languages)
-    today = today or build_date()
-    data = root / "data"
-    strings, problems = load_strings(data / "i18n", root, languages)
-    prose = prose_languages(strings, languages)
-    rates_file = data / "exchange-rates.yaml"
-    rates, rate_problems = load_rates(rates_file, root, today)
-    problems += rate_problems
-    providers, paths, found = load_providers((data / "providers").glob("*"), root, prose, rates, today)
-    problems += found
-    problems += crosscheck.pages(root / "docs", root, languages)
-    if not rate_problems:  # a broken rates file is named once, not once per currency it lacks
-        problems += crosscheck.currencies(_display(rates_file, root), rates, providers)
-    if not providers and not problems:
+    every_provider = (root / "data" / "providers").glob("*")
+    data, strings, problems = _read_project(root, list(languages), today or build_date(), every_provider)
+    problems += run_checks(data)
+    if not data.providers and not problems:
         problems.append(Problem("data/providers", 1, 1, "no provider files found"))
     if problems:
         raise DataError(problems)
-    return Dataset(providers=dict(sorted(providers.items())), strings=strings, files=paths, rates=rates)
+    providers, paths = _by_id(data.providers)
+    rates = data.rates.rates or ExchangeRates(rates={})  # a file without usable rates is a problem
+    return Dataset(providers=providers, strings=strings, files=paths, rates=rates)
