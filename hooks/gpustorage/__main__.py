@@ -38,13 +38,22 @@ def validate(files: list[Path], root: Path) -> int:
         else:
             load_dataset(root, languages, today)
     except DataError as error:
-        if os.environ.get("GITHUB_ACTIONS") == "true":  # each problem shown on its line in the pull request
+        if under_github_actions():  # each problem shown on its line in the pull request
             for problem in error.problems:
                 print(problem.annotation())
-        print(error.report(), file=sys.stderr)
+        print_report(error)
         return 1
     print("data is valid")
     return 0
+
+
+def under_github_actions() -> bool:
+    return os.environ.get("GITHUB_ACTIONS") == "true"
+
+
+def print_report(error: DataError) -> None:
+    """The problems on stderr; in a GitHub Actions log escaped, so that none can act as a command."""
+    print(error.log_report() if under_github_actions() else error.report(), file=sys.stderr)
 
 
 def render(out: Path, root: Path, repository_url: str | None) -> int:
@@ -52,7 +61,7 @@ def render(out: Path, root: Path, repository_url: str | None) -> int:
         url = repository_url or repository(root)
         site = build_site(root, site_languages(root), build_date(), url)
     except DataError as error:
-        print(error.report(), file=sys.stderr)
+        print_report(error)
         return 1
     written = write_docs(root / "docs", out, site.views)
     print(f"wrote {len(written)} Markdown files to {out}")
@@ -81,7 +90,7 @@ def export(out: Path, root: Path) -> int:
         dataset = load_dataset(root, site_languages(root))
         url = repository(root)
     except DataError as error:
-        print(error.report(), file=sys.stderr)
+        print_report(error)
         return 1
     today = build_date()
     for file in write_api(out, dataset, derive(dataset, today), today, read_history(root), url):
