@@ -16,7 +16,7 @@ from .problems import DataError
 from .review import RevisionError
 from .review import diff as diff_report
 from .settings import repository, site_languages
-from .translations import mark_current, statuses
+from .translations import PageError, mark_current, statuses
 from .write import write_docs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,15 +109,29 @@ def diff(base: str, head: str, root: Path) -> int:
 
 
 def translations(current: list[Path], root: Path) -> int:
-    """List every translated page's status, or record the German source's hash in the given pages."""
+    """List every translated page's status, or record the German source's hash in the given pages.
+    A page that cannot be read or edited is named on stderr, and the exit status is 1."""
     docs, languages = root / "docs", site_languages(root)
-    for file in current:
-        value = mark_current(file.resolve(), docs, languages[0])
-        print(f"{file}: source_hash {value} recorded; the page is current")
-    if not current:
-        for page in statuses(docs, languages):
-            if page.status != "source":
-                print(page)
+    if current:
+        return max(mark_translation_current(file, docs, languages[0]) for file in current)
+    try:
+        found = statuses(docs, languages)
+    except PageError as error:
+        print(error, file=sys.stderr)
+        return 1
+    for page in found:
+        if page.status != "source":
+            print(page)
+    return 0
+
+
+def mark_translation_current(file: Path, docs: Path, default: str) -> int:
+    try:
+        value = mark_current(file.resolve(), docs, default)
+    except PageError as error:
+        print(f"{error}; nothing was recorded", file=sys.stderr)
+        return 1
+    print(f"{file}: source_hash {value} recorded; the page is current")
     return 0
 
 
