@@ -60,18 +60,18 @@ schema: $(VENV)/.site-installed  ## regenerate schema/*.json after a change to t
 
 check: validate build test  ## everything CI checks on a pull request
 
-lint: $(VENV)/.test-installed  ## ruff, then mypy (typecheck)
+# zizmor audits the GitHub workflows offline (no GitHub API) at its default persona; .github/zizmor.yml
+# lists, with reasons, what it ignores on purpose.
+lint: $(VENV)/.test-installed  ## ruff, mypy (typecheck), then zizmor on the workflows
 	$(BIN)/ruff check hooks tests bench
 	$(BIN)/ruff format --check hooks tests bench
 	$(BIN)/mypy
+	$(BIN)/zizmor --offline --quiet .
 
 typecheck: $(VENV)/.test-installed  ## mypy, strict, on hooks/gpustorage (settings in pyproject.toml)
 	$(BIN)/mypy
 
-test: $(VENV)/.test-installed  ## every test, lint and type check included
-	$(BIN)/ruff check hooks tests bench
-	$(BIN)/ruff format --check hooks tests bench
-	$(BIN)/mypy
+test: lint  ## every test, lint, type check and workflow audit included
 	$(BIN)/python -m pytest -n 2
 
 golden: $(VENV)/.test-installed  ## rewrite tests/golden/ after an intended change of the output (review its diff)

@@ -92,3 +92,121 @@ def test_the_command_lists_every_page_and_marks_pages_current(
 def test_the_notice_goes_below_the_first_heading() -> None:
     assert with_notice("# Title\n\nText\n", "<p>N</p>") == "# Title\n\n<p>N</p>\n\nText\n"
     assert with_notice("Text\n", "<p>N</p>") == "<p>N</p>\n\nText\n"
+
+
+def translated_page(tmp_path: Path, front_matter: str | None, body: str = "# 数据\n\n正文。\n") -> Path:
+    """A project's docs/zh/page.md with the given front matter (none when None), beside a German
+    docs/de/page.md; mkdocs.yml names the languages."""
+    shutil.copy2(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    docs = tmp_path / "docs"
+    (docs / "de").mkdir(parents=True)
+    (docs / "zh").mkdir()
+    (docs / "de" / "page.md").write_text("# Daten\n\nText.\n", encoding="utf-8")
+    page = docs / "zh" / "page.md"
+    page.write_text(body if front_matter is None else f"---\n{front_matter}---\n\n{body}", encoding="utf-8")
+    return page
+
+
+GERMAN_HASH = content_hash("# Daten\n\nText.\n")
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "source_hash: >-\n  sha256:0000\n  1111\n",  # folded over two lines
+        "source_hash: >\n  sha256:0000\n",  # folded, with its line break kept
+        "source_hash: |\n  sha256:0000\n",  # literal
+        "source_hash:\n  sha256:0000\n  1111\n",  # plain, over two lines
+        'source_hash: "sha256:0000\n  1111"\n',  # double-quoted, over two lines
+        "source_hash: 'sha256:0000'\n",
+        "source_hash: sha256:0000\n",
+        "source_hash:\n",  # empty
+    ],
+)
+def test_a_hash_over_several_lines_or_in_any_style_is_replaced_whole(tmp_path: Path, written: str) -> None:
+    page = translated_page(tmp_path, f"{written}title: Daten\n")
+    assert mark_current(page, page.parents[1], "de") == GERMAN_HASH
+    text = page.read_text(encoding="utf-8")
+    assert yaml.safe_load(text.split("---\n")[1]) == {"source_hash": GERMAN_HASH, "title": "Daten"}
+    assert recorded_hash(text) == GERMAN_HASH and text.endswith("---\n\n# 数据\n\n正文。\n")
+    assert [p.status for p in statuses(page.parents[1], ["de", "zh"]) if p.lang == "zh"] == ["current"]
+
+
+def test_marking_keeps_the_comments_the_order_and_the_style_of_the_front_matter(tmp_path: Path) -> None:
+    before = """\
+# why this page is here
+title: 'Daten'  # as in the menu
+description: "一句很长的描述，长到任何一个会重新折行的 YAML 写入器都会把它折成两行的程度，但它必须保持一行。"
+source_hash: >-  # do not edit by hand
+  sha256:0000
+  1111
+# the next key hides the table of contents
+hide:
+  - toc
+search:
+  boost: 2
+"""
+    page = translated_page(tmp_path, before)
+    mark_current(page, page.parents[1], "de")
+    after = before.replace("sha256:0000\n  1111\n", f"{GERMAN_HASH}\n")
+    assert page.read_text(encoding="utf-8") == f"---\n{after}---\n\n# 数据\n\n正文。\n"
+
+
+@pytest.mark.parametrize("front_matter", [None, ""], ids=["no front matter", "an empty one"])
+def test_a_page_without_a_hash_gets_one(tmp_path: Path, front_matter: str | None) -> None:
+    page = translated_page(tmp_path, front_matter)
+    mark_current(page, page.parents[1], "de")
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith(f'---\nsource_hash: "{GERMAN_HASH}"\n---\n')
+    assert text.endswith("# 数据\n\n正文。\n") and recorded_hash(text) == GERMAN_HASH
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        (
+            b"---\nsource_hash: x\n---\n\n\xe6\x95\xb0\xff\n",
+            "docs/zh/page.md:5:4: the file is not UTF-8 text",
+        ),
+        (b"---\ntitle: [Daten\n---\n", "docs/zh/page.md:3: the front matter is not valid YAML"),
+        (b"---\ntitle: a\ntitle: b\n---\n", "docs/zh/page.md:3: the front matter is not valid YAML"),
+        (b"---\n- Daten\n---\n", "docs/zh/page.md: the front matter is not a mapping"),
+    ],
+    ids=["not UTF-8", "not YAML", "a key twice", "a list"],
+)
+def test_a_page_that_cannot_be_marked_is_named_and_left_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, says: str
+) -> None:
+    page = translated_page(tmp_path, None)
+    page.write_bytes(content)
+    assert main(["translations", "--root", str(tmp_path), "--current", str(page)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(says) and err.endswith("; nothing was recorded\n")
+    assert page.read_bytes() == content
+
+
+def test_the_list_names_a_page_that_is_not_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    page = translated_page(tmp_path, None)
+    page.write_bytes(b"# \xff\n")
+    assert main(["translations", "--root", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == "docs/zh/page.md:1:3: the file is not UTF-8 text; save it as UTF-8\n"
+
+
+def test_only_a_translated_page_with_a_german_source_can_be_marked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = translated_page(tmp_path, None)
+    docs = page.parents[1]
+    orphan = docs / "zh" / "orphan.md"
+    orphan.write_text("# 孤儿\n", encoding="utf-8")
+    outside = tmp_path / "outside.md"
+    outside.write_text("# x\n", encoding="utf-8")
+    files = [docs / "de" / "page.md", orphan, outside, page]
+    assert main(["translations", "--root", str(tmp_path), "--current", *map(str, files)]) == 1
+    out, err = capsys.readouterr()
+    assert err.splitlines() == [
+        "docs/de/page.md: a page in de is a source, not a translation; nothing was recorded",
+        "docs/zh/orphan.md: there is no page docs/de/orphan.md that it translates; nothing was recorded",
+        "outside.md: not a page in a language folder of docs/; nothing was recorded",
+    ]
+    assert out == f"{page}: source_hash {GERMAN_HASH} recorded; the page is current\n"  # the others go on

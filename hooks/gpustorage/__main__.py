@@ -18,7 +18,7 @@ from .problems import DataError
 from .review import RevisionError
 from .review import diff as diff_report
 from .settings import repository, site_languages, site_url
-from .translations import mark_current, statuses
+from .translations import PageError, mark_current, statuses
 from .write import write_pages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,10 +36,10 @@ def validate(files: list[Path], root: Path) -> int:
         else:
             load_dataset(root, languages, today)
     except DataError as error:
-        if os.environ.get("GITHUB_ACTIONS") == "true":  # each problem shown on its line in the pull request
+        if under_github_actions():  # each problem shown on its line in the pull request
             for problem in error.problems:
                 print(problem.annotation())
-        print(error.report(), file=sys.stderr)
+        print_report(error)
         return 1
     print("data is valid")
     return 0
@@ -53,13 +53,22 @@ def list_checks() -> int:
     return 0
 
 
+def under_github_actions() -> bool:
+    return os.environ.get("GITHUB_ACTIONS") == "true"
+
+
+def print_report(error: DataError) -> None:
+    """The problems on stderr; in a GitHub Actions log escaped, so that none can act as a command."""
+    print(error.log_report() if under_github_actions() else error.report(), file=sys.stderr)
+
+
 def render(out: Path, root: Path, repository_url: str | None) -> int:
     try:
         url = repository_url or repository(root)
         site = build_site(root, site_languages(root), build_date(), url)
         pages = render_site(site, site_url(root))
     except DataError as error:
-        print(error.report(), file=sys.stderr)
+        print_report(error)
         return 1
     written = write_pages(out, pages)
     print(f"wrote {len(written)} Markdown files to {out}")
@@ -88,7 +97,7 @@ def export(out: Path, root: Path) -> int:
         dataset = load_dataset(root, site_languages(root))
         url = repository(root)
     except DataError as error:
-        print(error.report(), file=sys.stderr)
+        print_report(error)
         return 1
     today = build_date()
     for file in write_api(out, dataset, derive(dataset, today), today, read_history(root), url):
@@ -107,15 +116,29 @@ def diff(base: str, head: str, root: Path) -> int:
 
 
 def translations(current: list[Path], root: Path) -> int:
-    """List every translated page's status, or record the German source's hash in the given pages."""
+    """List every translated page's status, or record the German source's hash in the given pages.
+    A page that cannot be read or edited is named on stderr, and the exit status is 1."""
     docs, languages = root / "docs", site_languages(root)
-    for file in current:
-        value = mark_current(file.resolve(), docs, languages[0])
-        print(f"{file}: source_hash {value} recorded; the page is current")
-    if not current:
-        for page in statuses(docs, languages):
-            if page.status != "source":
-                print(page)
+    if current:
+        return max(mark_translation_current(file, docs, languages[0]) for file in current)
+    try:
+        found = statuses(docs, languages)
+    except PageError as error:
+        print(error, file=sys.stderr)
+        return 1
+    for page in found:
+        if page.status != "source":
+            print(page)
+    return 0
+
+
+def mark_translation_current(file: Path, docs: Path, default: str) -> int:
+    try:
+        value = mark_current(file.resolve(), docs, default)
+    except PageError as error:
+        print(f"{error}; nothing was recorded", file=sys.stderr)
+        return 1
+    print(f"{file}: source_hash {value} recorded; the page is current")
     return 0
 
 

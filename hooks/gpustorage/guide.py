@@ -80,10 +80,16 @@ def load_page(docs: Path, lang: str, file: Path, default: str) -> tuple[GuidePag
     if front_matter is None or problems:
         return None, problems
     path = file.relative_to(docs / lang).as_posix()
-    outdated = lang != default and (
-        translations.status(docs, default, path, front_matter.source_hash) == "outdated"
-    )
-    return GuidePage(path, front_matter, body, outdated), []
+    return GuidePage(path, front_matter, body, _outdated(docs, lang, default, path, front_matter)), []
+
+
+def _outdated(docs: Path, lang: str, default: str, path: str, front_matter: GuideFrontMatter) -> bool:
+    if lang == default:
+        return False
+    try:
+        return translations.status(docs, default, path, front_matter.source_hash) == "outdated"
+    except translations.PageError:  # the source page cannot be read: loading it reports why
+        return False
 
 
 def load_guide(docs: Path, languages: list[str]) -> dict[str, list[GuidePage]]:

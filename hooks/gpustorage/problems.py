@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .workflow_commands import escape_data, escape_property, log_line
+
 
 @dataclass(frozen=True, order=True)
 class Problem:
@@ -17,15 +19,8 @@ class Problem:
 
     def annotation(self) -> str:
         """The problem as a GitHub Actions workflow command: an error shown on the file's line."""
-
-        def escaped(text: str, *special: str) -> str:
-            text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-            for char in special:
-                text = text.replace(char, f"%{ord(char):02X}")
-            return text
-
-        where = f"file={escaped(self.path, ':', ',')},line={self.line},col={self.column}"
-        return f"::error {where}::{escaped(self.message)}"
+        where = f"file={escape_property(self.path)},line={self.line},col={self.column}"
+        return f"::error {where}::{escape_data(self.message)}"
 
 
 class DataError(Exception):
@@ -36,7 +31,13 @@ class DataError(Exception):
         super().__init__(self.report())
 
     def report(self) -> str:
-        lines = [str(problem) for problem in self.problems]
+        return "\n".join([str(problem) for problem in self.problems] + [self.summary()])
+
+    def log_report(self) -> str:
+        """The report for a GitHub Actions log: each problem escaped (workflow_commands.log_line), so
+        that no file name, key or value in it can act as a workflow command."""
+        return "\n".join([log_line(str(problem)) for problem in self.problems] + [self.summary()])
+
+    def summary(self) -> str:
         count = len(self.problems)
-        lines.append(f"{count} data problem{'s' if count != 1 else ''} found; nothing was built.")
-        return "\n".join(lines)
+        return f"{count} data problem{'s' if count != 1 else ''} found; nothing was built."
