@@ -6,10 +6,13 @@ Run on the real site: these are rules every page must keep whatever the data say
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 from bs4 import BeautifulSoup
-from conftest import LANGUAGE_PREFIX, LANGUAGES, Build
+from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, Build
 
 from gpustorage.transform import Strings
 
@@ -88,3 +91,44 @@ def test_every_language_words_a_mark_alike(fixture_build) -> None:
     """The stale mark means 'outdated' in every language, not 'possibly outdated' in one."""
     marks = {lang: fixture_build.dataset.strings[lang].ui["stale.badge"] for lang in LANGUAGES}
     assert marks == {"de": "veraltet", "zh": "已过时", "ro": "învechit"}
+
+
+GLOSSARIES = ROOT / "data" / "glossary"
+
+
+def glossary(lang: str) -> dict[str, Any]:
+    data = yaml.safe_load((GLOSSARIES / f"{lang}.yaml").read_text(encoding="utf-8"))
+    assert set(data) == {"terms", "forbidden"}, f"{lang}.yaml: expected 'terms' and 'forbidden'"
+    for entry in data["terms"]:
+        assert {"en", "use"} <= set(entry) <= {"en", "use", "note"}, entry
+    for entry in data["forbidden"]:
+        assert set(entry) == {"form", "use", "why"}, entry
+        re.compile(entry["form"])
+    return data
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_keeps_a_glossary(lang: str) -> None:
+    glossary(lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_page_uses_a_form_its_glossary_forbids(real_site: Build, lang: str) -> None:
+    forbidden = glossary(lang)["forbidden"]
+    problems = [
+        f"{page}: '{found.group()}' (use {entry['use']}: {entry['why']})"
+        for page, text in visible_text(real_site, lang).items()
+        for entry in forbidden
+        for found in re.finditer(entry["form"], text)
+    ]
+    assert problems == []
+
+
+def test_a_forbidden_form_is_found(tmp_path: Path) -> None:
+    """The glossary test reads what a reader reads: a forbidden form in a paragraph is caught."""
+    site = tmp_path / "site"
+    page = site / "index.html"
+    page.parent.mkdir(parents=True)
+    page.write_text("<article><p>Die Ausgehgebühren sind hoch.</p></article>", encoding="utf-8")
+    text = visible_text(Build(0, "", site), "de")["index.html"]
+    assert re.search("Ausgehgebühren", text)
