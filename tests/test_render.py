@@ -189,3 +189,8 @@ def test_a_hostile_title_in_a_translated_page_is_escaped_on_the_render_path(tmp_
     result = subprocess.run(command, cwd=ROOT / "hooks", capture_output=True, text=True)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "docs/zh/data.md:2:1: " in result.stderr and "jsonld" in result.stderr
+
+    page.write_text(text.replace("---\n", "---\ntitle: [<b>a</b>, b]\n", 1), encoding="utf-8")
+    result = subprocess.run(command, cwd=ROOT / "hooks", capture_output=True, text=True)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "docs/zh/data.md:2:" in result.stderr and "'title'" in result.stderr
