@@ -15,6 +15,8 @@ from .history import read_history
 from .problems import DataError
 from .review import RevisionError
 from .review import diff as diff_report
+from .review_strings import DEFAULT_LANGUAGE as DEFAULT_REVIEW_LANGUAGE
+from .review_strings import MESSAGES as REVIEW_LANGUAGES
 from .settings import repository, site_languages
 from .translations import mark_current, statuses
 from .write import write_docs
@@ -89,10 +91,10 @@ def export(out: Path, root: Path) -> int:
     return 0
 
 
-def diff(base: str, head: str, root: Path) -> int:
-    """Print the Markdown review report of the data changes between two revisions."""
+def diff(base: str, head: str, root: Path, lang: str) -> int:
+    """Print the Markdown review report of the data changes between two revisions, in `lang`."""
     try:
-        print(diff_report(root, base, head), end="")
+        print(diff_report(root, base, head, lang), end="")
     except RevisionError as error:
         print(f"diff: {error}", file=sys.stderr)
         return 2
@@ -130,6 +132,12 @@ def main(argv: list[str] | None = None) -> int:
     review.add_argument("base", help="a git revision: the pull request's base")
     review.add_argument("head", help="a git revision: the pull request's head")
     review.add_argument("--root", type=Path, default=ROOT, help="the repository (default: this one)")
+    review.add_argument(
+        "--lang",
+        choices=sorted(REVIEW_LANGUAGES),
+        default=DEFAULT_REVIEW_LANGUAGE,
+        help=f"the report's language (default: {DEFAULT_REVIEW_LANGUAGE}, for the pull-request comment)",
+    )
     status = commands.add_parser("translations", help="list each translated page's status")
     status.add_argument(
         "--current", nargs="*", type=Path, default=[], help="pages to mark as current translations"
@@ -137,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     status.add_argument("--root", type=Path, default=ROOT, help="the project (default: this one)")
     arguments = parser.parse_args(argv)
     if arguments.command == "diff":
-        return diff(arguments.base, arguments.head, arguments.root.resolve())
+        return diff(arguments.base, arguments.head, arguments.root.resolve(), arguments.lang)
     if arguments.command == "translations":
         return translations(arguments.current, arguments.root.resolve())
     if arguments.command == "render":

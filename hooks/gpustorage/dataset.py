@@ -157,9 +157,10 @@ def prose_languages(strings: dict[str, LanguageStrings], languages: list[str]) -
     return [lang for lang in languages if not (lang in strings and strings[lang].notes_fallback)]
 
 
-def load_dataset(root: Path, languages: Iterable[str], today: dt.date | None = None) -> Dataset:
-    """Load and validate all data below `root/data`; raise DataError listing every problem.
-
+def read_dataset(
+    root: Path, languages: Iterable[str], today: dt.date | None = None
+) -> tuple[Dataset, list[Problem]]:
+    """Everything below `root/data` that could be read and validated, and every problem found;
     `today` is the build date (SOURCE_DATE_EPOCH or today): no source may be seen after it."""
     languages = list(languages)
     today = today or build_date()
@@ -176,6 +177,14 @@ def load_dataset(root: Path, languages: Iterable[str], today: dt.date | None = N
         problems += crosscheck.currencies(_display(rates_file, root), rates, providers)
     if not providers and not problems:
         problems.append(Problem("data/providers", 1, 1, "no provider files found"))
+    dataset = Dataset(providers=dict(sorted(providers.items())), strings=strings, files=paths, rates=rates)
+    return dataset, problems
+
+
+def load_dataset(root: Path, languages: Iterable[str], today: dt.date | None = None) -> Dataset:
+    """Load and validate all data below `root/data` (see read_dataset); raise DataError listing every
+    problem."""
+    dataset, problems = read_dataset(root, languages, today)
     if problems:
         raise DataError(problems)
-    return Dataset(providers=dict(sorted(providers.items())), strings=strings, files=paths, rates=rates)
+    return dataset

@@ -20,9 +20,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import PurePosixPath
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    SerializerFunctionWrapHandler,
+    field_serializer,
+)
 
 from .load import load_text
 from .model import Fact, Offering, Provider
@@ -38,21 +45,65 @@ Unavailable = Literal["shallow", "no_repository", "no_git", "git_error"]
 _GIT_ENV = {"LC_ALL": "C", "GIT_PAGER": "cat", "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0"}
 
 
-@dataclass(frozen=True)
-class Change:
+def json_value(value: object) -> Any:
+    """A model value as JSON: prices and egress as their mappings, answers as their words."""
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, list):
+        return [json_value(item) for item in value]
+    return value
+
+
+# A fact's value as the model reads it (a Price, an Answer, a list of regions, text...); published
+# as providers.json writes values
+ModelValue = Annotated[Any, PlainSerializer(json_value)]
+
+
+def _with_url(fields: dict[str, Any], url: Any) -> dict[str, Any]:
+    """`fields` with `url` placed right after `commit`, where history.json has always had it."""
+    at = list(fields).index("commit") + 1
+    items = list(fields.items())
+    return dict([*items[:at], ("url", url), *items[at:]])
+
+
+def _describe_url(schema: dict[str, Any]) -> None:
+    """history.json's changes also carry their commit's address (HistoryRecord writes it: a Change
+    knows its commit, the record knows the repository); the schema says so."""
+    url = {"description": "The commit on the repository.", "title": "Url", "type": "string"}
+    schema["properties"] = _with_url(schema["properties"], url)
+    schema["required"].insert(schema["required"].index("commit") + 1, "url")
+
+
+# The one form of a change: views word it, feeds list it, history.json publishes it
+class Change(BaseModel):
     """One change to one provider, as a commit made it."""
 
-    commit: str  # the full commit id
-    date: dt.datetime  # the commit's (committer) date, in UTC
-    kind: ChangeKind
-    provider: str  # the provider's id today (renames followed), or its last id once removed
-    provider_name: str  # the name the file gave at that commit
-    file: str  # the provider file at that commit, repository-relative
-    offering: str | None = None  # the offering's product name (offering and value changes)
-    fact: Fact | None = None  # the fact changed ("changed" only)
-    old: object = None  # model values: a Price, an Answer, a list of regions, text...
-    new: object = None
-    previous_file: str | None = None  # the file's name before a rename
+    model_config = ConfigDict(
+        extra="forbid",
+        frozen=True,
+        validate_by_name=True,  # `kind` in Python, `change` in history.json
+        serialize_by_alias=True,
+        json_schema_extra=_describe_url,
+    )
+
+    date: dt.datetime = Field(description="The commit's date, in UTC.")
+    commit: str = Field(pattern=r"^[0-9a-f]{40}$", description="The commit that made the change.")
+    kind: ChangeKind = Field(
+        alias="change",
+        description="What happened: a provider or offering added, removed or renamed, or a value changed.",
+    )
+    provider: str = Field(
+        description="The provider's id today (renames followed), or its last id if removed."
+    )
+    provider_name: str = Field(description="The provider's name in the file at that commit.")
+    file: str = Field(description="The provider file at that commit.")
+    previous_file: str | None = Field(None, description="For a rename: the file's earlier name.")
+    offering: str | None = Field(None, description="The offering's product name.")
+    fact: Fact | None = Field(None, description="The fact whose value changed.")
+    old: ModelValue = Field(None, description="The value before, as providers.json writes values.")
+    new: ModelValue = Field(None, description="The value after.")
 
     @property
     def day(self) -> dt.date:
@@ -77,12 +128,16 @@ class History:
         return self._by_provider.get(provider_id, [])
 
 
-class _GitError(Exception):
-    def __init__(self, reason: Unavailable) -> None:
+class GitError(Exception):
+    """git could not answer: `reason` says why in the History's terms, the message in git's words."""
+
+    def __init__(self, reason: Unavailable, message: str = "") -> None:
+        super().__init__(message or reason)
         self.reason = reason
 
 
-def _git(root: os.PathLike[str] | str, *args: str, stdin: bytes | None = None) -> bytes:
+def git(root: os.PathLike[str] | str, *args: str, stdin: bytes | None = None) -> bytes:
+    """git's output for `args`, run in `root` with fixed settings (see _GIT_ENV)."""
     try:
         result = subprocess.run(
             ["git", *args],
@@ -93,10 +148,11 @@ def _git(root: os.PathLike[str] | str, *args: str, stdin: bytes | None = None) -
             check=False,
         )
     except FileNotFoundError:
-        raise _GitError("no_git") from None
+        raise GitError("no_git", "git is not installed") from None
     if result.returncode != 0:
-        message = result.stderr.decode("utf-8", "replace")
-        raise _GitError("no_repository" if "not a git repository" in message else "git_error")
+        message = result.stderr.decode("utf-8", "replace").strip() or f"git {args[0]} failed"
+        reason: Unavailable = "no_repository" if "not a git repository" in message else "git_error"
+        raise GitError(reason, message)
     return result.stdout
 
 
@@ -104,8 +160,8 @@ def repository_state(root: os.PathLike[str] | str) -> str:
     """What the history depends on: the commit checked out and whether the clone is shallow
     (one git process; the build's cache compares it to decide whether to read the history again)."""
     try:
-        return _git(root, "rev-parse", "--is-shallow-repository", "HEAD").decode().strip()
-    except _GitError as error:
+        return git(root, "rev-parse", "--is-shallow-repository", "HEAD").decode().strip()
+    except GitError as error:
         return error.reason
 
 
@@ -135,7 +191,7 @@ def _is_provider_file(path: str) -> bool:
 
 def _log(root: os.PathLike[str] | str) -> list[_Commit]:
     """Every commit that changed a provider file, oldest first, with the blobs of each file."""
-    raw = _git(
+    raw = git(
         root,
         "log",
         "--reverse",
@@ -166,11 +222,11 @@ def _log(root: os.PathLike[str] | str) -> list[_Commit]:
     return commits
 
 
-def _blobs(root: os.PathLike[str] | str, ids: list[str]) -> dict[str, bytes]:
+def blobs(root: os.PathLike[str] | str, ids: list[str]) -> dict[str, bytes]:
     """The contents of many blobs from one `git cat-file --batch` process."""
     if not ids:
         return {}
-    out = _git(root, "cat-file", "--batch", stdin="".join(f"{blob}\n" for blob in ids).encode())
+    out = git(root, "cat-file", "--batch", stdin="".join(f"{blob}\n" for blob in ids).encode())
     contents: dict[str, bytes] = {}
     position = 0
     while position < len(out):
@@ -229,22 +285,6 @@ def compare(old: Provider, new: Provider) -> Iterator[tuple[ChangeKind, str, Fac
         yield "offering_removed", key, None, None, None
 
 
-@dataclass
-class _Raw:
-    """A change before the provider's present id is known (its lineage: one file across renames)."""
-
-    lineage: int
-    commit: _Commit
-    kind: ChangeKind
-    name: str
-    file: str
-    offering: str | None = None
-    fact: Fact | None = None
-    old: object = None
-    new: object = None
-    previous_file: str | None = None
-
-
 class _Walk:
     """The commits replayed oldest first, following each file through renames."""
 
@@ -254,7 +294,8 @@ class _Walk:
         self.lineage_of: dict[str, int] = {}  # path -> lineage, for files that exist now
         self.final_path: dict[int, str] = {}
         self.last_valid: dict[int, Provider] = {}  # the last version of a file that was valid
-        self.raw: list[_Raw] = []
+        # each change with its file's lineage: the provider's id is the lineage's last path, known at the end
+        self.found: list[tuple[int, Change]] = []
 
     def _lineage(self, path: str) -> int:
         if path not in self.lineage_of:
@@ -264,6 +305,20 @@ class _Walk:
         self.final_path[lineage] = path
         return lineage
 
+    def _record(
+        self, lineage: int, commit: _Commit, kind: ChangeKind, name: str, path: str, **details: Any
+    ) -> None:
+        change = Change(
+            commit=commit.sha,
+            date=commit.date,
+            kind=kind,
+            provider="",
+            provider_name=name,
+            file=path,
+            **details,
+        )
+        self.found.append((lineage, change))
+
     def _update(self, commit: _Commit, lineage: int, path: str, blob: str) -> None:
         """A file's new content: an addition when no valid version came before, else its changes."""
         new = self.parsed.get(blob)
@@ -272,16 +327,18 @@ class _Walk:
         old = self.last_valid.get(lineage)
         self.last_valid[lineage] = new
         if old is None:
-            self.raw.append(_Raw(lineage, commit, "provider_added", new.name, path))
+            self._record(lineage, commit, "provider_added", new.name, path)
             return
         for kind, offering, fact, was, now in compare(old, new):
-            self.raw.append(_Raw(lineage, commit, kind, new.name, path, offering, fact, was, now))
+            self._record(
+                lineage, commit, kind, new.name, path, offering=offering, fact=fact, old=was, new=now
+            )
 
     def _remove(self, commit: _Commit, path: str) -> None:
         lineage = self.lineage_of.pop(path, None)
         if lineage is not None and lineage in self.last_valid:
             name = self.last_valid.pop(lineage).name
-            self.raw.append(_Raw(lineage, commit, "provider_removed", name, path))
+            self._record(lineage, commit, "provider_removed", name, path)
 
     def _rename(self, commit: _Commit, change: _FileChange) -> None:
         """The same provider under a new file name: its history moves along."""
@@ -292,15 +349,13 @@ class _Walk:
         self.final_path[lineage] = change.new_path
         previous = self.last_valid.get(lineage)
         if previous is not None:
-            self.raw.append(
-                _Raw(
-                    lineage,
-                    commit,
-                    "provider_renamed",
-                    previous.name,
-                    change.new_path,
-                    previous_file=change.old_path,
-                )
+            self._record(
+                lineage,
+                commit,
+                "provider_renamed",
+                previous.name,
+                change.new_path,
+                previous_file=change.old_path,
             )
         if change.old_blob != change.new_blob or previous is None:
             self._update(commit, lineage, change.new_path, change.new_blob)
@@ -319,26 +374,11 @@ class _Walk:
     def changes(self) -> tuple[Change, ...]:
         """Newest commit first; within a commit, in file and offering order."""
         by_commit: list[list[Change]] = []
-        current: _Commit | None = None
-        for raw in self.raw:
-            if raw.commit is not current:
+        for lineage, change in self.found:
+            if not by_commit or by_commit[-1][0].commit != change.commit:
                 by_commit.append([])
-                current = raw.commit
-            by_commit[-1].append(
-                Change(
-                    commit=raw.commit.sha,
-                    date=raw.commit.date,
-                    kind=raw.kind,
-                    provider=PurePosixPath(self.final_path[raw.lineage]).stem,
-                    provider_name=raw.name,
-                    file=raw.file,
-                    offering=raw.offering,
-                    fact=raw.fact,
-                    old=raw.old,
-                    new=raw.new,
-                    previous_file=raw.previous_file,
-                )
-            )
+            provider = PurePosixPath(self.final_path[lineage]).stem
+            by_commit[-1].append(change.model_copy(update={"provider": provider}))
         return tuple(change for group in reversed(by_commit) for change in group)
 
 
@@ -347,9 +387,9 @@ def read_history(root: os.PathLike[str] | str) -> History:
     try:
         state = repository_state(root)
         if state.startswith("true"):
-            raise _GitError("shallow")
+            raise GitError("shallow")
         if not state.startswith("false"):
-            raise _GitError(state)  # type: ignore[arg-type]  # the reason repository_state gave
+            raise GitError(state)  # type: ignore[arg-type]  # the reason repository_state gave
         commits = _log(root)
         paths = {
             blob: path
@@ -358,8 +398,8 @@ def read_history(root: os.PathLike[str] | str) -> History:
             for blob, path in ((change.old_blob, change.old_path), (change.new_blob, change.new_path))
             if blob != NULL_BLOB and _is_provider_file(path)
         }
-        contents = _blobs(root, sorted(paths))
-    except _GitError as error:
+        contents = blobs(root, sorted(paths))
+    except GitError as error:
         return History(available=False, reason=error.reason)
     parsed = {blob: _parse(path, contents.get(blob)) for blob, path in paths.items()}
     walk = _Walk(parsed)
@@ -369,40 +409,6 @@ def read_history(root: os.PathLike[str] | str) -> History:
 
 
 # ---- the published form (/api/v1/history.json) -----------------------------------------------------
-
-
-def json_value(value: object) -> Any:
-    """A model value as JSON: prices and egress as their mappings, answers as their words."""
-    if isinstance(value, BaseModel):
-        return value.model_dump(mode="json")
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, list):
-        return [json_value(item) for item in value]
-    return value
-
-
-class ChangeRecord(BaseModel):
-    """One change in /api/v1/history.json."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    date: dt.datetime = Field(description="The commit's date, in UTC.")
-    commit: str = Field(pattern=r"^[0-9a-f]{40}$", description="The commit that made the change.")
-    url: str = Field(description="The commit on the repository.")
-    change: ChangeKind = Field(
-        description="What happened: a provider or offering added, removed or renamed, or a value changed."
-    )
-    provider: str = Field(
-        description="The provider's id today (renames followed), or its last id if removed."
-    )
-    provider_name: str = Field(description="The provider's name in the file at that commit.")
-    file: str = Field(description="The provider file at that commit.")
-    previous_file: str | None = Field(None, description="For a rename: the file's earlier name.")
-    offering: str | None = Field(None, description="The offering's product name.")
-    fact: Fact | None = Field(None, description="The fact whose value changed.")
-    old: JsonValue = Field(None, description="The value before, as providers.json writes values.")
-    new: JsonValue = Field(None, description="The value after.")
 
 
 class HistoryRecord(BaseModel):
@@ -416,21 +422,11 @@ class HistoryRecord(BaseModel):
     repository: str = Field(description="The repository whose commits the changes link to.")
     available: bool = Field(description="False when the build had no history to read (a shallow clone).")
     unavailable_reason: Unavailable | None = None
-    changes: list[ChangeRecord] = Field(description="Newest first; within a commit, in file order.")
+    changes: list[Change] = Field(description="Newest first; within a commit, in file order.")
 
-
-def change_record(change: Change, repository: str) -> ChangeRecord:
-    return ChangeRecord(
-        date=change.date,
-        commit=change.commit,
-        url=f"{repository}/commit/{change.commit}",
-        change=change.kind,
-        provider=change.provider,
-        provider_name=change.provider_name,
-        file=change.file,
-        previous_file=change.previous_file,
-        offering=change.offering,
-        fact=change.fact,
-        old=json_value(change.old),
-        new=json_value(change.new),
-    )
+    @field_serializer("changes", mode="wrap")
+    def _with_commit_urls(self, changes: list[Change], handler: SerializerFunctionWrapHandler) -> Any:
+        """Each change with its commit's address (see _describe_url), placed after the commit."""
+        return [
+            _with_url(record, f"{self.repository}/commit/{record['commit']}") for record in handler(changes)
+        ]
