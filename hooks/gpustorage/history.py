@@ -1,8 +1,9 @@
 """The dataset's memory: every change to a provider's values, read from the git history of
 data/providers/*.yaml.
 
-Two git processes read the whole history, however long: one `git log` pass lists every commit that
-touched a provider file with the blobs before and after (renames detected), and one
+Two git processes read the whole history, however long: one `git log` pass lists every commit of the
+checked-out branch (first parents: what the branch held, merges included) that touched a provider
+file with the blobs before and after (renames detected), and one
 `git cat-file --batch` returns every distinct blob. Each blob is parsed and validated once (stages 1
 and 2); versions are compared as model values, so a commit that only reformats a file or edits its
 comments changes nothing. A file renamed keeps its history under the provider's present id.
@@ -190,12 +191,17 @@ def _is_provider_file(path: str) -> bool:
 
 
 def _log(root: os.PathLike[str] | str) -> list[_Commit]:
-    """Every commit that changed a provider file, oldest first, with the blobs of each file."""
+    """Every commit that changed a provider file on the checked-out branch, oldest first, with the
+    blobs of each file: the branch's own line of commits (first parents), a merge compared with the
+    commit before it, so that the history follows what the branch held, commit by commit. (A merged
+    pull request's commits are not on that line: replayed in date order among the branch's, they
+    would undo and redo each other's values.)"""
     raw = git(
         root,
         "log",
         "--reverse",
-        "--no-merges",
+        "--first-parent",
+        "--diff-merges=first-parent",
         "--raw",
         "-z",
         "--no-abbrev",
