@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import gc
 import json
+import logging
 import os
 import time
 from collections.abc import Callable
@@ -42,7 +43,9 @@ from gpustorage.render import (
 from gpustorage.settings import site_languages
 from gpustorage.translations import SOURCE_HASH
 
-_cache = DatasetCache()
+# what the data's history had to leave out is said once per reading, as information: not a warning,
+# which would stop a strict build over a commit nobody can change any more
+_cache = DatasetCache(report=logging.getLogger("mkdocs.plugins.gpustorage").info)
 NOT_FOUND_KEYS = ("title", "text", "guide", "providers", "search")
 _not_found_pages: dict[str, str] = {}  # the rendered 404 page of each language
 # Benchmarks set GS_TIMINGS to a file: the time spent in these hooks (the generator's share of a

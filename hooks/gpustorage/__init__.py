@@ -8,6 +8,7 @@ writes the language-neutral API files. Nothing here depends on MkDocs.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,7 +75,8 @@ class DatasetCache:
     derivation to once per build (and once per change under `mkdocs serve`).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, report: Callable[[str], None] = print) -> None:
+        self.report = report  # told, once per reading of the history, each version it left out
         self._key: tuple[object, ...] | None = None
         self.build: SiteBuild | None = None
         self._history: tuple[str, History] | None = None  # read again only when HEAD moves
@@ -89,6 +91,8 @@ class DatasetCache:
         state = repository_state(root)
         if self._history is None or self._history[0] != state:
             self._history = (state, read_history(root))
+            for skipped in self._history[1].skipped:
+                self.report(str(skipped))
         key = (tuple(languages), today, repository, state, *self._fingerprint(root))
         if key != self._key or self.build is None:
             self.build = build_site(root, languages, today, repository, self._history[1])

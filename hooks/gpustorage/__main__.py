@@ -86,7 +86,10 @@ def export(out: Path, root: Path) -> int:
         print(error.report(), file=sys.stderr)
         return 1
     today = build_date()
-    for file in write_api(out, dataset, derive(dataset, today), today, read_history(root), url):
+    history = read_history(root)
+    for skipped in history.skipped:
+        print(skipped, file=sys.stderr)
+    for file in write_api(out, dataset, derive(dataset, today), today, history, url):
         print(file)
     return 0
 

@@ -32,8 +32,9 @@ from pydantic import (
     field_serializer,
 )
 
-from .load import load_text
+from .load import decode, load_text
 from .model import Fact, Offering, Provider
+from .problems import Problem
 from .validate import check_model
 
 PROVIDERS_DIR = "data/providers"
@@ -112,12 +113,26 @@ class Change(BaseModel):
 
 
 @dataclass(frozen=True)
+class Skipped:
+    """A past version of a provider file that history could not read: left out, and said once."""
+
+    commit: str  # the first commit that held it
+    path: str  # printable: what no file name may hold is escaped
+    reason: str
+
+    def __str__(self) -> str:
+        return f"history: {self.path} at commit {self.commit[:7]} is left out: {self.reason}"
+
+
+@dataclass(frozen=True)
 class History:
-    """Every change, newest first; or why there is none to read."""
+    """Every change, newest first; or why there is none to read. What could not be read is left out
+    and listed in `skipped`, so that the build can say so once."""
 
     available: bool
     reason: Unavailable | None = None
     changes: tuple[Change, ...] = ()
+    skipped: tuple[Skipped, ...] = ()
     _by_provider: dict[str, list[Change]] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -247,19 +262,25 @@ def blobs(root: os.PathLike[str] | str, ids: list[str]) -> dict[str, bytes]:
     return contents
 
 
-def _parse(path: str, data: bytes | None) -> Provider | None:
-    """A provider file's content as the model reads it, or None where it was not valid."""
+def _parse(path: str, data: bytes | None) -> tuple[Provider | None, Problem | None]:
+    """A provider file's content as the model reads it (the present's text rules), or the first
+    problem that kept it from being read."""
     if data is None:
-        return None
-    try:
-        text = data.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError:
-        return None
-    doc, problems = load_text(path, text)
-    if doc is None or problems:
-        return None
-    provider, problems = check_model(doc, Provider)
-    return provider
+        return None, Problem(path, 1, 1, "git has no such content")
+    text, problems = decode(data, path)
+    if text is not None:
+        doc, problems = load_text(path, text)
+        if doc is not None and not problems:
+            provider, problems = check_model(doc, Provider)
+            if provider is not None:
+                return provider, None
+    return None, problems[0]
+
+
+def printable(path: str) -> str:
+    """A path as messages may show it: what no file name may hold (control characters, bytes that
+    were not UTF-8) escaped, like Python writes them."""
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in path)
 
 
 def _keyed(offerings: list[Offering]) -> dict[str, Offering]:
@@ -397,21 +418,32 @@ def read_history(root: os.PathLike[str] | str) -> History:
         if not state.startswith("false"):
             raise GitError(state)  # type: ignore[arg-type]  # the reason repository_state gave
         commits = _log(root)
-        paths = {
-            blob: path
-            for commit in commits
-            for change in commit.files
-            for blob, path in ((change.old_blob, change.old_path), (change.new_blob, change.new_path))
-            if blob != NULL_BLOB and _is_provider_file(path)
-        }
-        contents = blobs(root, sorted(paths))
+        versions = _versions(commits)
+        contents = blobs(root, sorted(versions))
     except GitError as error:
         return History(available=False, reason=error.reason)
-    parsed = {blob: _parse(path, contents.get(blob)) for blob, path in paths.items()}
+    parsed: dict[str, Provider | None] = {}
+    skipped: list[Skipped] = []
+    for blob, (sha, path) in versions.items():
+        parsed[blob], problem = _parse(path, contents.get(blob))
+        if problem is not None:
+            skipped.append(Skipped(sha, printable(path), f"line {problem.line}: {problem.message}"))
     walk = _Walk(parsed)
     for commit in commits:
         walk.commit(commit)
-    return History(available=True, changes=walk.changes())
+    return History(available=True, changes=walk.changes(), skipped=tuple(skipped))
+
+
+def _versions(commits: list[_Commit]) -> dict[str, tuple[str, str]]:
+    """Every version of a provider file the history holds: its blob, with the first commit and path
+    that held it (in the order of the history)."""
+    versions: dict[str, tuple[str, str]] = {}
+    for commit in commits:
+        for change in commit.files:
+            for blob, path in ((change.old_blob, change.old_path), (change.new_blob, change.new_path)):
+                if blob != NULL_BLOB and _is_provider_file(path):
+                    versions.setdefault(blob, (commit.sha, path))
+    return versions
 
 
 # ---- the published form (/api/v1/history.json) -----------------------------------------------------

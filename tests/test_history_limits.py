@@ -1,0 +1,74 @@
+"""History reads past versions with the same limits and text rules as the present (size, names,
+characters): what it cannot read it leaves out and reports once, it never stops the build, and it
+never shows a date after the build date (issue #21). Each case is a clone of the fixture project with
+real commits added."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import BUILD_DATE, LANGUAGES, REPOSITORY
+from fixture_history import PROVIDERS, clone
+
+from gpustorage import DatasetCache, build_site
+from gpustorage.export import history_json
+from gpustorage.feeds import write_feeds
+from gpustorage.history import History, read_history
+from gpustorage.model import Fact
+from projects import commit_all
+
+SITE_URL = "https://gpu-storage.example/"
+ALPHA = PROVIDERS / "alpha-cloud.yaml"
+THROUGHPUT = 'throughput: "200–400 MB/s, up to 10 GB/s peak"'
+
+
+@pytest.fixture
+def project(fixture_project: Path, tmp_path: Path) -> Path:
+    return clone(fixture_project, tmp_path / "project")
+
+
+def edit(project: Path, path: Path, old: str, new: str) -> None:
+    file = project / path
+    text = file.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    file.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def published(project: Path, tmp_path: Path) -> tuple[History, str]:
+    """The history as a build publishes it (feeds in every language, history.json): nothing fails."""
+    built = build_site(project, list(LANGUAGES), BUILD_DATE, REPOSITORY)
+    write_feeds(tmp_path / "site", built.views, SITE_URL, BUILD_DATE)
+    return built.history, history_json(built.history, BUILD_DATE, REPOSITORY).model_dump_json()
+
+
+def noncharacter_then_fixed(project: Path) -> tuple[str, str]:
+    """A throughput with U+FFFE written as an escape, fixed in the next commit: both commits' ids."""
+    edit(project, ALPHA, THROUGHPUT, 'throughput: "1 GB/s\\uFFFE"')
+    broken = commit_all(project, "A noncharacter", "2026-09-01T10:00:00+00:00")
+    edit(project, ALPHA, 'throughput: "1 GB/s\\uFFFE"', 'throughput: "2 GB/s"')
+    return broken, commit_all(project, "Fixed", "2026-09-02T10:00:00+00:00")
+
+
+def test_a_past_version_with_a_character_no_data_may_hold_is_left_out(project: Path, tmp_path: Path) -> None:
+    """The build neither fails nor keeps the version that cannot be written."""
+    broken, fixed = noncharacter_then_fixed(project)
+    history, json_text = published(project, tmp_path)
+    newest = history.changes[0]
+    assert (newest.commit, newest.fact, newest.new) == (fixed, Fact.throughput, "2 GB/s")
+    assert newest.old == THROUGHPUT.split(": ", 1)[1].strip('"')
+    assert broken not in {change.commit for change in history.changes}
+    assert "\ufffe" not in json_text and "\\ufffe" not in json_text.lower()
+    ((skipped),) = history.skipped
+    assert (skipped.commit, skipped.path) == (broken, "data/providers/alpha-cloud.yaml")
+    assert "U+FFFE" in skipped.reason
+
+
+def test_what_history_leaves_out_is_reported_once_per_reading(project: Path) -> None:
+    noncharacter_then_fixed(project)
+    reported: list[str] = []
+    cache = DatasetCache(report=reported.append)
+    for _ in LANGUAGES:  # every language's build asks
+        cache.get(project, list(LANGUAGES), BUILD_DATE, REPOSITORY)
+    assert len(reported) == 1 and reported[0] == str(read_history(project).skipped[0])
+    assert reported[0].startswith("history: data/providers/alpha-cloud.yaml at commit ")
