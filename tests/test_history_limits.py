@@ -5,10 +5,11 @@ real commits added."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
-from conftest import BUILD_DATE, LANGUAGES, REPOSITORY
+from conftest import BUILD_DATE, GOOD_PROVIDER, LANGUAGES, REPOSITORY
 from fixture_history import PROVIDERS, clone
 
 from gpustorage import DatasetCache, build_site
@@ -72,3 +73,27 @@ def test_what_history_leaves_out_is_reported_once_per_reading(project: Path) -> 
         cache.get(project, list(LANGUAGES), BUILD_DATE, REPOSITORY)
     assert len(reported) == 1 and reported[0] == str(read_history(project).skipped[0])
     assert reported[0].startswith("history: data/providers/alpha-cloud.yaml at commit ")
+
+
+def test_a_file_name_no_provider_may_have_is_left_out_and_named_printably(
+    project: Path, tmp_path: Path
+) -> None:
+    """A control character, \\x01 (which once split git's output) or bytes that are not UTF-8 in a
+    name: the present refuses such a file; history leaves it out, however briefly it was there."""
+    names = [b"new\x01line\n.yaml", b"caf\xe9.yaml", b"Upper.yaml"]
+    for name in names:
+        (project / os.fsdecode(bytes(PROVIDERS) + b"/" + name)).write_text(GOOD_PROVIDER, encoding="utf-8")
+    added = commit_all(project, "Files no provider may be named", "2026-09-01T10:00:00+00:00")
+    for name in names:
+        (project / os.fsdecode(bytes(PROVIDERS) + b"/" + name)).unlink()
+    commit_all(project, "Gone", "2026-09-02T10:00:00+00:00")
+    history, _ = published(project, tmp_path)
+    assert history.changes == read_history(project).changes and added not in {
+        c.commit for c in history.changes
+    }
+    assert sorted((s.commit, s.path) for s in history.skipped) == [
+        (added, "data/providers/Upper.yaml"),
+        (added, "data/providers/caf\\udce9.yaml"),
+        (added, "data/providers/new\\x01line\\n.yaml"),
+    ]
+    assert all("is not a valid id" in skipped.reason for skipped in history.skipped)

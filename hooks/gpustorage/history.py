@@ -33,7 +33,7 @@ from pydantic import (
 )
 
 from .load import decode, load_text
-from .model import Fact, Offering, Provider
+from .model import PROVIDER_ID, Fact, Offering, Provider
 from .problems import Problem
 from .validate import check_model
 
@@ -200,9 +200,21 @@ class _Commit:
     files: list[_FileChange]
 
 
-def _is_provider_file(path: str) -> bool:
+def _in_providers(path: str) -> bool:
     parent, _, name = path.rpartition("/")
     return parent == PROVIDERS_DIR and name.endswith(".yaml")
+
+
+def _is_provider_file(path: str) -> bool:
+    """A provider file as the present accepts one: its name is a valid id (see _name_problem)."""
+    return _in_providers(path) and PROVIDER_ID.match(PurePosixPath(path).stem) is not None
+
+
+def _name_problem(path: str) -> str:
+    return (
+        f"file name '{printable(PurePosixPath(path).name)}' is not a valid id: use lower-case letters, "
+        "digits and single hyphens"
+    )
 
 
 def _log(root: os.PathLike[str] | str) -> list[_Commit]:
@@ -226,20 +238,28 @@ def _log(root: os.PathLike[str] | str) -> list[_Commit]:
         "--",
         PROVIDERS_DIR,
     )
-    commits = []
-    for chunk in raw.split(b"\x01")[1:]:
-        tokens = [token.strip(b"\n").decode("utf-8", "surrogateescape") for token in chunk.split(b"\x00")]
-        sha, timestamp, rest = tokens[0], int(tokens[1]), iter(tokens[2:])
-        files = []
-        for token in rest:
-            if not token.startswith(":"):
-                continue
-            _, _, old_blob, new_blob, status = token[1:].split(" ")
-            old_path = new_path = next(rest)
-            if status[0] in "RC":
-                new_path = next(rest)
-            files.append(_FileChange(status[0], old_blob, new_blob, old_path, new_path))
-        commits.append(_Commit(sha, dt.datetime.fromtimestamp(timestamp, dt.UTC), files))
+    return _commits(raw.split(b"\x00"))
+
+
+def _commits(tokens: list[bytes]) -> list[_Commit]:
+    """`git log -z --raw`'s output, read token by token: a commit's header ("\\x01<id>", its time),
+    then per file its ":modes blobs status" and one path (two for a rename or copy). A path is taken
+    whole where it stands, whatever bytes it holds (a newline, \\x01 or ':' included)."""
+    commits: list[_Commit] = []
+    position = 0
+    while position < len(tokens):
+        token = tokens[position].lstrip(b"\n")
+        position += 1
+        if token.startswith(b"\x01"):
+            timestamp = int(tokens[position])
+            commits.append(_Commit(token[1:].decode(), dt.datetime.fromtimestamp(timestamp, dt.UTC), []))
+            position += 1
+        elif token.startswith(b":") and commits:
+            _, _, old_blob, new_blob, status = token[1:].decode().split(" ")
+            count = 2 if status[0] in "RC" else 1
+            paths = [path.decode("utf-8", "surrogateescape") for path in tokens[position : position + count]]
+            position += count
+            commits[-1].files.append(_FileChange(status[0], old_blob, new_blob, paths[0], paths[-1]))
     return commits
 
 
@@ -418,12 +438,11 @@ def read_history(root: os.PathLike[str] | str) -> History:
         if not state.startswith("false"):
             raise GitError(state)  # type: ignore[arg-type]  # the reason repository_state gave
         commits = _log(root)
-        versions = _versions(commits)
+        versions, skipped = _versions(commits)
         contents = blobs(root, sorted(versions))
     except GitError as error:
         return History(available=False, reason=error.reason)
     parsed: dict[str, Provider | None] = {}
-    skipped: list[Skipped] = []
     for blob, (sha, path) in versions.items():
         parsed[blob], problem = _parse(path, contents.get(blob))
         if problem is not None:
@@ -434,16 +453,21 @@ def read_history(root: os.PathLike[str] | str) -> History:
     return History(available=True, changes=walk.changes(), skipped=tuple(skipped))
 
 
-def _versions(commits: list[_Commit]) -> dict[str, tuple[str, str]]:
+def _versions(commits: list[_Commit]) -> tuple[dict[str, tuple[str, str]], list[Skipped]]:
     """Every version of a provider file the history holds: its blob, with the first commit and path
-    that held it (in the order of the history)."""
+    that held it (in the order of the history); and each file left out for its name, once."""
     versions: dict[str, tuple[str, str]] = {}
+    misnamed: dict[str, Skipped] = {}
     for commit in commits:
         for change in commit.files:
             for blob, path in ((change.old_blob, change.old_path), (change.new_blob, change.new_path)):
-                if blob != NULL_BLOB and _is_provider_file(path):
+                if not _in_providers(path):
+                    continue
+                if not _is_provider_file(path):
+                    misnamed.setdefault(path, Skipped(commit.sha, printable(path), _name_problem(path)))
+                elif blob != NULL_BLOB:
                     versions.setdefault(blob, (commit.sha, path))
-    return versions
+    return versions, list(misnamed.values())
 
 
 # ---- the published form (/api/v1/history.json) -----------------------------------------------------
