@@ -12,12 +12,13 @@ import pytest
 from conftest import BUILD_DATE, GOOD_PROVIDER, LANGUAGES, REPOSITORY
 from fixture_history import PROVIDERS, clone
 
-from gpustorage import DatasetCache, build_site
+from gpustorage import DatasetCache, build_site, history
 from gpustorage.export import history_json
 from gpustorage.feeds import write_feeds
 from gpustorage.history import History, read_history
+from gpustorage.load import MAX_FILE_BYTES, too_large
 from gpustorage.model import Fact
-from projects import commit_all
+from projects import commit_all, git
 
 SITE_URL = "https://gpu-storage.example/"
 ALPHA = PROVIDERS / "alpha-cloud.yaml"
@@ -97,3 +98,30 @@ def test_a_file_name_no_provider_may_have_is_left_out_and_named_printably(
         (added, "data/providers/new\\x01line\\n.yaml"),
     ]
     assert all("is not a valid id" in skipped.reason for skipped in history.skipped)
+
+
+def test_a_past_version_over_the_size_limit_is_never_read(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its size is asked first (`git cat-file --batch-check`); its content is never asked for."""
+    large = project / PROVIDERS / "large.yaml"
+    large.write_text(GOOD_PROVIDER + "# " + "x" * MAX_FILE_BYTES + "\n", encoding="utf-8")
+    added = commit_all(project, "A large file", "2026-09-01T10:00:00+00:00")
+    blob = git(project, "rev-parse", f"{added}:{PROVIDERS.as_posix()}/large.yaml").strip()
+    large.unlink()
+    commit_all(project, "Gone", "2026-09-02T10:00:00+00:00")
+    asked: list[bytes] = []
+    real = history.git
+
+    def recording(root: Path, *args: str, stdin: bytes | None = None) -> bytes:
+        if args[:2] == ("cat-file", "--batch"):
+            asked.append(stdin or b"")
+        return real(root, *args, stdin=stdin)
+
+    monkeypatch.setattr(history, "git", recording)
+    read = read_history(project)
+    assert len(asked) == 1 and blob.encode() not in asked[0]
+    ((skipped),) = read.skipped
+    assert (skipped.commit, skipped.path) == (added, "data/providers/large.yaml")
+    assert skipped.reason == too_large(int(git(project, "cat-file", "-s", blob)))
+    assert added not in {change.commit for change in read.changes}

@@ -32,7 +32,7 @@ from pydantic import (
     field_serializer,
 )
 
-from .load import decode, load_text
+from .load import MAX_FILE_BYTES, decode, load_text, too_large
 from .model import PROVIDER_ID, Fact, Offering, Provider
 from .problems import Problem
 from .validate import check_model
@@ -263,6 +263,16 @@ def _commits(tokens: list[bytes]) -> list[_Commit]:
     return commits
 
 
+def blob_sizes(root: os.PathLike[str] | str, ids: list[str]) -> dict[str, int]:
+    """The size of each of many blobs, from one `git cat-file --batch-check` process, which reads
+    no content (an id that names no blob, a submodule's commit say, is left out)."""
+    if not ids:
+        return {}
+    out = git(root, "cat-file", "--batch-check", stdin="".join(f"{blob}\n" for blob in ids).encode())
+    headers = (line.split(" ") for line in out.decode().splitlines())
+    return {header[0]: int(header[2]) for header in headers if len(header) == 3 and header[1] == "blob"}
+
+
 def blobs(root: os.PathLike[str] | str, ids: list[str]) -> dict[str, bytes]:
     """The contents of many blobs from one `git cat-file --batch` process."""
     if not ids:
@@ -282,9 +292,11 @@ def blobs(root: os.PathLike[str] | str, ids: list[str]) -> dict[str, bytes]:
     return contents
 
 
-def _parse(path: str, data: bytes | None) -> tuple[Provider | None, Problem | None]:
-    """A provider file's content as the model reads it (the present's text rules), or the first
-    problem that kept it from being read."""
+def _parse(path: str, size: int, data: bytes | None) -> tuple[Provider | None, Problem | None]:
+    """A provider file's content as the model reads it (the present's limits and text rules), or
+    the first problem that kept it from being read."""
+    if size > MAX_FILE_BYTES:
+        return None, Problem(path, 1, 1, too_large(size))
     if data is None:
         return None, Problem(path, 1, 1, "git has no such content")
     text, problems = decode(data, path)
@@ -439,14 +451,18 @@ def read_history(root: os.PathLike[str] | str) -> History:
             raise GitError(state)  # type: ignore[arg-type]  # the reason repository_state gave
         commits = _log(root)
         versions, skipped = _versions(commits)
-        contents = blobs(root, sorted(versions))
+        sizes = blob_sizes(root, sorted(versions))
+        # the present's size limit, applied before anything is read: a large file once committed
+        # would cost every later build its parsing
+        contents = blobs(root, sorted(blob for blob, size in sizes.items() if size <= MAX_FILE_BYTES))
     except GitError as error:
         return History(available=False, reason=error.reason)
     parsed: dict[str, Provider | None] = {}
     for blob, (sha, path) in versions.items():
-        parsed[blob], problem = _parse(path, contents.get(blob))
+        parsed[blob], problem = _parse(path, sizes.get(blob, 0), contents.get(blob))
         if problem is not None:
-            skipped.append(Skipped(sha, printable(path), f"line {problem.line}: {problem.message}"))
+            where = f" (line {problem.line})" if problem.line > 1 else ""
+            skipped.append(Skipped(sha, printable(path), problem.message + where))
     walk = _Walk(parsed)
     for commit in commits:
         walk.commit(commit)

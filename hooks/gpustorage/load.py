@@ -320,6 +320,11 @@ def load_text(path: str, text: str) -> tuple[Document | None, list[Problem]]:
     return doc, problems
 
 
+def too_large(size: int) -> str:
+    """Why a file of `size` bytes is not read (over MAX_FILE_BYTES)."""
+    return f"the file is {size} bytes; at most {MAX_FILE_BYTES} bytes are accepted"
+
+
 def _read(file: Path, display_path: str) -> tuple[bytes | None, list[Problem]]:
     """The bytes of a regular file, at most MAX_FILE_BYTES of them: the size is checked first (a link
     to /dev/zero is never read), and symbolic links, folders and devices are refused."""
@@ -339,7 +344,7 @@ def _read(file: Path, display_path: str) -> tuple[bytes | None, list[Problem]]:
         kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
         return refuse(f"this is {kind}; data files must be regular files")
     if info.st_size > MAX_FILE_BYTES:
-        return refuse(f"the file is {info.st_size} bytes; at most {MAX_FILE_BYTES} bytes are accepted")
+        return refuse(too_large(info.st_size))
     try:
         # O_NOFOLLOW: a link swapped in after the check is not followed either
         descriptor = os.open(file, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
