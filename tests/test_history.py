@@ -29,7 +29,7 @@ MERGED = "2026-09-03T10:00:00+00:00"
 
 @pytest.fixture(scope="module")
 def history(fixture_project: Path) -> History:
-    return read_history(fixture_project)
+    return read_history(fixture_project, BUILD_DATE)
 
 
 @pytest.fixture(scope="module")

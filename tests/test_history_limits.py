@@ -5,6 +5,7 @@ real commits added."""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from pathlib import Path
 
@@ -125,3 +126,24 @@ def test_a_past_version_over_the_size_limit_is_never_read(
     assert (skipped.commit, skipped.path) == (added, "data/providers/large.yaml")
     assert skipped.reason == too_large(int(git(project, "cat-file", "-s", blob)))
     assert added not in {change.commit for change in read.changes}
+
+
+def test_no_date_after_the_build_date_is_shown(project: Path, tmp_path: Path) -> None:
+    """A commit dated 2099 is clamped, not skipped (the branch holds its values): to the build date's
+    last second while it is the newest, then to the date of the commit made after it."""
+    edit(project, ALPHA, THROUGHPUT, 'throughput: "2 GB/s"')
+    future = commit_all(project, "A wrong clock", "2099-01-01T10:00:00+00:00")
+    end_of_build_day = dt.datetime.combine(BUILD_DATE, dt.time(23, 59, 59), dt.UTC)
+    history, json_text = published(project, tmp_path)
+    assert (history.changes[0].commit, history.changes[0].date) == (future, end_of_build_day)
+    assert "2099" not in json_text and "2099" not in feeds_text(tmp_path / "site")
+    edit(project, ALPHA, 'spot_usable: "yes"', 'spot_usable: "no"')
+    commit_all(project, "A right clock", "2026-11-02T10:00:00+00:00")
+    history, _ = published(project, tmp_path)
+    dates = [change.date for change in history.changes]
+    assert dates[0] == dates[1] == dt.datetime(2026, 11, 2, 10, tzinfo=dt.UTC)  # not after its successor
+    assert history.changes[1].commit == future and dates == sorted(dates, reverse=True)
+
+
+def feeds_text(site: Path) -> str:
+    return "".join(feed.read_text(encoding="utf-8") for feed in site.rglob("feed.atom"))

@@ -49,7 +49,7 @@ def build_site(
     dataset = load_dataset(root, languages, today)
     derived = derive(dataset, today)
     covered = coverage(derived)
-    history = read_history(root) if history is None else history
+    history = read_history(root, today) if history is None else history
     views = {
         lang: site_view(
             dataset,
@@ -79,7 +79,8 @@ class DatasetCache:
         self.report = report  # told, once per reading of the history, each version it left out
         self._key: tuple[object, ...] | None = None
         self.build: SiteBuild | None = None
-        self._history: tuple[str, History] | None = None  # read again only when HEAD moves
+        # read again only when HEAD or the build date moves (no date in it may be after the build date)
+        self._history: tuple[tuple[str, dt.date], History] | None = None
 
     @staticmethod
     def _fingerprint(root: Path) -> tuple[object, ...]:
@@ -89,8 +90,8 @@ class DatasetCache:
 
     def get(self, root: Path, languages: list[str], today: dt.date, repository: str) -> SiteBuild:
         state = repository_state(root)
-        if self._history is None or self._history[0] != state:
-            self._history = (state, read_history(root))
+        if self._history is None or self._history[0] != (state, today):
+            self._history = ((state, today), read_history(root, today))
             for skipped in self._history[1].skipped:
                 self.report(str(skipped))
         key = (tuple(languages), today, repository, state, *self._fingerprint(root))

@@ -86,7 +86,7 @@ def export(out: Path, root: Path) -> int:
         print(error.report(), file=sys.stderr)
         return 1
     today = build_date()
-    history = read_history(root)
+    history = read_history(root, today)
     for skipped in history.skipped:
         print(skipped, file=sys.stderr)
     for file in write_api(out, dataset, derive(dataset, today), today, history, url):

@@ -32,6 +32,7 @@ from pydantic import (
     field_serializer,
 )
 
+from .dataset import build_date
 from .load import MAX_FILE_BYTES, decode, load_text, too_large
 from .model import PROVIDER_ID, Fact, Offering, Provider
 from .problems import Problem
@@ -441,15 +442,16 @@ class _Walk:
         return tuple(change for group in reversed(by_commit) for change in group)
 
 
-def read_history(root: os.PathLike[str] | str) -> History:
-    """The history of every provider file below `root` (a git work tree), or why it is unavailable."""
+def read_history(root: os.PathLike[str] | str, today: dt.date | None = None) -> History:
+    """The history of every provider file below `root` (a git work tree), or why it is unavailable;
+    no date in it is after `today`, the build date (see _dated_no_later)."""
     try:
         state = repository_state(root)
         if state.startswith("true"):
             raise GitError("shallow")
         if not state.startswith("false"):
             raise GitError(state)  # type: ignore[arg-type]  # the reason repository_state gave
-        commits = _log(root)
+        commits = _dated_no_later(_log(root), today or build_date())
         versions, skipped = _versions(commits)
         sizes = blob_sizes(root, sorted(versions))
         # the present's size limit, applied before anything is read: a large file once committed
@@ -467,6 +469,18 @@ def read_history(root: os.PathLike[str] | str) -> History:
     for commit in commits:
         walk.commit(commit)
     return History(available=True, changes=walk.changes(), skipped=tuple(skipped))
+
+
+def _dated_no_later(commits: list[_Commit], today: dt.date) -> list[_Commit]:
+    """The commits (oldest first) with no date after the build date, nor after the commit that came
+    next on the branch: a later date (2099, say) is a wrong clock's, so it is clamped, not believed.
+    The commit is kept, not skipped: the branch holds its values, and the history must end in them.
+    The build date counts to its last second, as the dates shown are days."""
+    latest = dt.datetime.combine(today, dt.time(23, 59, 59), dt.UTC)
+    for commit in reversed(commits):
+        commit.date = min(commit.date, latest)
+        latest = commit.date
+    return commits
 
 
 def _versions(commits: list[_Commit]) -> tuple[dict[str, tuple[str, str]], list[Skipped]]:
