@@ -147,3 +147,31 @@ def test_no_date_after_the_build_date_is_shown(project: Path, tmp_path: Path) ->
 
 def feeds_text(site: Path) -> str:
     return "".join(feed.read_text(encoding="utf-8") for feed in site.rglob("feed.atom"))
+
+
+def test_past_versions_meet_the_name_rules_across_files(project: Path, tmp_path: Path) -> None:
+    """A file added and removed within one pull request, named like an existing provider (or taking a
+    reserved id), publishes nothing under that name; a name free again may be taken."""
+    alpha = (project / ALPHA).read_text(encoding="utf-8")
+    (project / PROVIDERS / "alpha-copy.yaml").write_text(
+        alpha.replace("Alpha Volume", "Copy"), encoding="utf-8"
+    )
+    (project / PROVIDERS / "api.yaml").write_text(GOOD_PROVIDER, encoding="utf-8")
+    epsilon = GOOD_PROVIDER.replace("name: Example Cloud", "name: EPSILON cloud")
+    (project / PROVIDERS / "epsilon-again.yaml").write_text(epsilon, encoding="utf-8")
+    added = commit_all(project, "Look-alikes", "2026-09-01T10:00:00+00:00")
+    (project / PROVIDERS / "alpha-copy.yaml").unlink()
+    (project / PROVIDERS / "api.yaml").unlink()
+    commit_all(project, "Gone again", "2026-09-02T10:00:00+00:00")
+    history, _ = published(project, tmp_path)
+    touched = {(c.provider, c.provider_name) for c in history.changes if c.commit == added}
+    assert touched == {("epsilon-again", "EPSILON cloud")}  # Epsilon Cloud was removed in May
+    assert {(s.commit, s.path) for s in history.skipped} == {
+        (added, "data/providers/alpha-copy.yaml"),
+        (added, "data/providers/api.yaml"),
+    }
+    reasons = sorted(skipped.reason for skipped in history.skipped)
+    assert reasons[0].startswith(
+        "the name 'Alpha Cloud' looks the same as 'Alpha Cloud' in data/providers/alpha-cloud.yaml"
+    )
+    assert "the provider id 'api' (the file name) is taken" in reasons[1]

@@ -17,10 +17,10 @@ from __future__ import annotations
 import datetime as dt
 import os
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -32,6 +32,7 @@ from pydantic import (
     field_serializer,
 )
 
+from . import crosscheck
 from .dataset import build_date
 from .load import MAX_FILE_BYTES, decode, load_text, too_large
 from .model import PROVIDER_ID, Fact, Offering, Provider
@@ -346,14 +347,19 @@ def compare(old: Provider, new: Provider) -> Iterator[tuple[ChangeKind, str, Fac
 
 
 class _Walk:
-    """The commits replayed oldest first, following each file through renames."""
+    """The commits replayed oldest first, following each file through renames. A version is taken
+    only where the present would take it beside the files of its commit: an id no page or reserved
+    name holds, a name that looks like no other provider's (crosscheck's rules)."""
 
-    def __init__(self, parsed: dict[str, Provider | None]) -> None:
+    def __init__(self, parsed: dict[str, Provider | None], taken: Mapping[str, str]) -> None:
         self.parsed = parsed
+        self.taken = taken  # ids a provider may not have (crosscheck.taken_names)
         self.lineages = 0
         self.lineage_of: dict[str, int] = {}  # path -> lineage, for files that exist now
         self.final_path: dict[int, str] = {}
         self.last_valid: dict[int, Provider] = {}  # the last version of a file that was valid
+        self.name_holder: dict[str, int] = {}  # crosscheck.name_key of each name in last_valid -> lineage
+        self.skipped: dict[tuple[str, str], Skipped] = {}  # by path and reason: each said once
         # each change with its file's lineage: the provider's id is the lineage's last path, known at the end
         self.found: list[tuple[int, Change]] = []
 
@@ -379,13 +385,47 @@ class _Walk:
         )
         self.found.append((lineage, change))
 
+    def _skip(self, commit: _Commit, path: str, reason: str) -> None:
+        self.skipped.setdefault((path, reason), Skipped(commit.sha, printable(path), reason))
+
+    def _accepts(self, commit: _Commit, path: str) -> bool:
+        """Whether `path` is a provider file the present would accept by its name."""
+        if not _is_provider_file(path):
+            return False
+        problems = crosscheck.provider_id(PurePosixPath(path).stem, path, self.taken)
+        for problem in problems:
+            self._skip(commit, path, problem.message)
+        return not problems
+
+    def _look_alike(self, lineage: int, provider: Provider) -> str | None:
+        """Why the present would refuse `provider`'s name beside the other files of the moment."""
+        holder = self.name_holder.get(crosscheck.name_key(provider.name), lineage)
+        if holder == lineage:
+            return None
+        other = self.last_valid[holder]
+        where = next(path for path, held in self.lineage_of.items() if held == holder)
+        return f"the name '{provider.name}' looks the same as '{other.name}' in {printable(where)}"
+
+    def _hold(self, lineage: int, provider: Provider | None) -> Provider | None:
+        """Make `provider` the lineage's last valid version (None: the file is gone); the one before."""
+        old = self.last_valid.pop(lineage, None)
+        if old is not None:
+            self.name_holder.pop(crosscheck.name_key(old.name), None)
+        if provider is not None:
+            self.last_valid[lineage] = provider
+            self.name_holder[crosscheck.name_key(provider.name)] = lineage
+        return old
+
     def _update(self, commit: _Commit, lineage: int, path: str, blob: str) -> None:
         """A file's new content: an addition when no valid version came before, else its changes."""
         new = self.parsed.get(blob)
         if new is None:  # not valid in this commit: compare the next valid version with the last one
             return
-        old = self.last_valid.get(lineage)
-        self.last_valid[lineage] = new
+        look_alike = self._look_alike(lineage, new)
+        if look_alike is not None:
+            self._skip(commit, path, look_alike)
+            return
+        old = self._hold(lineage, new)
         if old is None:
             self._record(lineage, commit, "provider_added", new.name, path)
             return
@@ -396,9 +436,9 @@ class _Walk:
 
     def _remove(self, commit: _Commit, path: str) -> None:
         lineage = self.lineage_of.pop(path, None)
-        if lineage is not None and lineage in self.last_valid:
-            name = self.last_valid.pop(lineage).name
-            self._record(lineage, commit, "provider_removed", name, path)
+        old = self._hold(lineage, None) if lineage is not None else None
+        if lineage is not None and old is not None:
+            self._record(lineage, commit, "provider_removed", old.name, path)
 
     def _rename(self, commit: _Commit, change: _FileChange) -> None:
         """The same provider under a new file name: its history moves along."""
@@ -422,7 +462,7 @@ class _Walk:
 
     def commit(self, commit: _Commit) -> None:
         for change in commit.files:
-            old_ok, new_ok = _is_provider_file(change.old_path), _is_provider_file(change.new_path)
+            old_ok, new_ok = self._accepts(commit, change.old_path), self._accepts(commit, change.new_path)
             if change.status == "R" and old_ok and new_ok:
                 self._rename(commit, change)
                 continue
@@ -465,10 +505,10 @@ def read_history(root: os.PathLike[str] | str, today: dt.date | None = None) -> 
         if problem is not None:
             where = f" (line {problem.line})" if problem.line > 1 else ""
             skipped.append(Skipped(sha, printable(path), problem.message + where))
-    walk = _Walk(parsed)
+    walk = _Walk(parsed, crosscheck.taken_names(Path(root, "docs"), Path(root)))
     for commit in commits:
         walk.commit(commit)
-    return History(available=True, changes=walk.changes(), skipped=tuple(skipped))
+    return History(available=True, changes=walk.changes(), skipped=(*skipped, *walk.skipped.values()))
 
 
 def _dated_no_later(commits: list[_Commit], today: dt.date) -> list[_Commit]:
