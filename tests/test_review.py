@@ -166,3 +166,32 @@ def test_each_revision_is_read_once(fixture_project: Path, monkeypatch: pytest.M
     monkeypatch.setattr(review, "read_dataset", counted)
     diff(fixture_project, "HEAD~1", "HEAD")
     assert len(read) == 2
+
+
+def test_revisions_are_read_as_stored_and_a_link_is_a_problem(fixture_project: Path, tmp_path: Path) -> None:
+    """A pull request's .gitattributes cannot hide or rewrite a file (export-ignore, export-subst:
+    `git archive` applies them), and a symbolic link is named in the report, never followed."""
+    project = clone(fixture_project, tmp_path / "project")
+    alpha = project / PROVIDERS / "alpha-cloud.yaml"
+    changed = alpha.read_text(encoding="utf-8").replace('"200–400 MB/s, up to 10 GB/s peak"', '"$Format:%H$"')
+    alpha.write_text(changed, encoding="utf-8")
+    (project / ".gitattributes").write_text(
+        "data/providers/alpha-cloud.yaml export-subst\ndata/providers/beta-cloud.yaml export-ignore\n",
+        encoding="utf-8",
+    )
+    (project / PROVIDERS / "link.yaml").symlink_to("/etc/passwd")
+    (project / "docs" / "outside").symlink_to("../..")
+    commit_all(project, "A pull request", "2026-10-01T10:00:00+00:00")
+    report = diff(project, "HEAD~1", "HEAD")
+    assert "### Providers" not in report  # beta-cloud.yaml is still there
+    values = section(report, "Changed values").splitlines()
+    assert values == [
+        "- Alpha Cloud · Alpha Volume · **throughput**: `200–400 MB/s, up to 10 GB/s peak` → `$Format:%H$`"
+    ]
+    problems = section(report, "Validation").splitlines()
+    assert problems[0].startswith("2 problems at head")
+    assert [line.split("`")[1] for line in problems[2:]] == [
+        "data/providers/link.yaml:1:1",
+        "docs/outside:1:1",
+    ]
+    assert "symbolic link" in problems[2] and "root:" not in report

@@ -1,7 +1,8 @@
 """The review companion of a data pull request: `python -m gpustorage diff BASE HEAD`.
 
-The dataset is read at both revisions straight from git (one `git archive` each, into a temporary
-folder) and compared as model values, as the history compares them. The report, in Markdown for a
+The dataset is read at both revisions straight from git's blobs, exactly as stored (not through
+`git archive`, whose .gitattributes rules a pull request could set), into a temporary folder, and
+compared as model values, as the history compares them. The report, in Markdown for a
 pull-request comment: providers and offerings added or removed; every changed value old -> new with
 its normalized USD effect and, for prices, the change in price rank; sources added or removed;
 exchange rates changed; the validation problems of HEAD. Data is shown in code spans and escaped
@@ -10,9 +11,7 @@ text, so nothing in a pull request can add markup, links or mentions to the comm
 
 from __future__ import annotations
 
-import io
 import re
-import tarfile
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -23,7 +22,8 @@ from pydantic import BaseModel
 
 from .dataset import read_dataset
 from .derive import usd_figure
-from .history import GitError, compare, git, json_value
+from .history import GitError, blob_sizes, blobs, compare, git, json_value, printable
+from .load import MAX_FILE_BYTES, too_large
 from .model import ExchangeRates, Fact, Offering, Provider, Source
 from .problems import DataError, Problem
 from .render import md
@@ -33,6 +33,8 @@ from .transform import Strings
 
 COMMENT_MARKER = "<!-- gpu-storage-guide:data-review -->"
 SNAPSHOT_PATHS = ("mkdocs.yml", "data", "docs")
+_REGULAR_MODES = ("100644", "100755")
+_LINK_MODE = "120000"
 
 
 class RevisionError(Exception):
@@ -68,24 +70,64 @@ def resolve(root: Path, revision: str) -> str:
 
 
 def snapshot(root: Path, revision: str) -> Snapshot:
-    """Load the data files as they are at `revision` (a full commit id)."""
-    prefix = _git(root, "rev-parse", "--show-prefix").decode().strip()
-    archive = _git(root, "archive", "--format=tar", f"{revision}:{prefix}" if prefix else revision)
+    """Load the data files as they are at `revision` (a full commit id), each read once."""
     found = Snapshot(revision)
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            members = [m for m in tar.getmembers() if m.name.split("/")[0] in SNAPSHOT_PATHS]
-            extract_filter = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
-            tar.extractall(folder, members=members, **extract_filter)  # type: ignore[arg-type]
+        written = _write_files(root, revision, folder)
         if not (folder / "mkdocs.yml").is_file():
             found.problems = [Problem("mkdocs.yml", 1, 1, "not found at this revision")]
             return found
         languages, found.problems = _languages(folder)
         dataset, problems = read_dataset(folder, languages)
         found.providers, found.rates = dataset.providers, dataset.rates
-        found.problems += problems
+        found.problems += written + problems
     return found
+
+
+def _entries(root: Path, revision: str) -> tuple[list[tuple[str, str]], list[Problem]]:
+    """The regular files of SNAPSHOT_PATHS at `revision` (path, blob); what is no regular file (a
+    symbolic link, a submodule) is a problem, never followed."""
+    prefix = _git(root, "rev-parse", "--show-prefix").decode().strip()
+    listing = _git(root, "ls-tree", "-r", "-z", f"{revision}:{prefix}" if prefix else revision)
+    entries, problems = [], []
+    for record in filter(None, listing.split(b"\0")):
+        meta, _, raw_path = record.partition(b"\t")
+        mode, _, blob = meta.decode().split(" ")
+        path = raw_path.decode("utf-8", "surrogateescape")
+        parts = path.split("/")
+        if parts[0] not in SNAPSHOT_PATHS or {"", ".", ".."} & set(parts):  # git never stores those
+            continue
+        if mode in _REGULAR_MODES:
+            entries.append((path, blob))
+        else:
+            kind = "a symbolic link" if mode == _LINK_MODE else "not a regular file"
+            problems.append(
+                Problem(printable(path), 1, 1, f"this is {kind}; data files must be regular files")
+            )
+    return entries, problems
+
+
+def _write_files(root: Path, revision: str, folder: Path) -> list[Problem]:
+    """The files of SNAPSHOT_PATHS at `revision` written below `folder` exactly as git stores them
+    (blobs: no .gitattributes export-subst, export-ignore or filter applies, as in `git archive`);
+    a data file over load's size limit is not read at all. Returns what could not be written."""
+    entries, problems = _entries(root, revision)
+    sizes = blob_sizes(root, sorted({blob for _, blob in entries}))
+    too_big = {
+        path: sizes[blob]
+        for path, blob in entries
+        if path.startswith("data/") and sizes[blob] > MAX_FILE_BYTES
+    }
+    contents = blobs(root, sorted({blob for path, blob in entries if path not in too_big}))
+    for path, blob in entries:
+        if path in too_big:
+            problems.append(Problem(path, 1, 1, too_large(too_big[path])))
+            continue
+        target = folder.joinpath(*path.split("/"))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(contents[blob])
+    return problems
 
 
 def _languages(folder: Path) -> tuple[list[str], list[Problem]]:
