@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import os
 import time
 from collections.abc import Callable
@@ -34,6 +35,9 @@ from gpustorage.feeds import write_feeds
 from gpustorage.render import Pages, site_texts
 from gpustorage.settings import site_languages
 
+# what the data's history had to leave out is said once per run, as information: not a warning,
+# which would stop a strict build over a commit nobody can change any more
+_log = logging.getLogger("mkdocs.plugins.gpustorage")
 NOT_FOUND_KEYS = ("title", "text", "guide", "providers", "search")
 
 
@@ -99,6 +103,8 @@ def _new_run(config: MkDocsConfig) -> Run:
         pages = render_site(build, config.site_url or "/")
     except DataError as error:
         raise PluginError(f"invalid data\n{error.report()}") from None
+    for skipped in build.history.skipped:
+        _log.info(str(skipped))
     # the deployment sets GS_REQUIRE_HISTORY: a site published without its history is a mistake there
     if os.environ.get("GS_REQUIRE_HISTORY") and not build.history.available:
         raise PluginError(f"the data's git history is unavailable ({build.history.reason}): fetch it in full")

@@ -29,12 +29,14 @@ from gpustorage.export import history_json, schema_files
 from gpustorage.history import Change, History, read_history
 from gpustorage.model import Answer, Fact, Price
 from gpustorage.transform import history_view, value_text
-from projects import commit_all
+from projects import commit_all, git
+
+MERGED = "2026-09-03T10:00:00+00:00"
 
 
 @pytest.fixture(scope="module")
 def history(fixture_project: Path) -> History:
-    return read_history(fixture_project)
+    return read_history(fixture_project, BUILD_DATE)
 
 
 @pytest.fixture(scope="module")
@@ -109,6 +111,29 @@ def test_an_invalid_version_in_between_is_skipped(fixture_project: Path, tmp_pat
     newest = read_history(project).changes[0]
     assert (newest.commit, newest.kind, newest.fact) == (repaired, "changed", Fact.spot_usable)
     assert read_history(project).changes[1].kind == "provider_renamed"  # nothing from the broken one
+
+
+def test_a_merged_pull_request_shows_what_main_held(fixture_project: Path, tmp_path: Path) -> None:
+    """A pull request merged with a merge commit (GitHub's default), its commit older than one on
+    main: the history follows main commit by commit and ends in exactly the current values."""
+    project = clone(fixture_project, tmp_path / "project")
+    alpha = project / PROVIDERS / "alpha-cloud.yaml"
+    before = alpha.read_text(encoding="utf-8")
+    git(project, "checkout", "--quiet", "-b", "pull-request")
+    alpha.write_text(before.replace("amount: 0.07", "amount: 0.09"), encoding="utf-8")
+    commit_all(project, "Alpha Volume 0.09", "2026-09-01T10:00:00+00:00")
+    git(project, "checkout", "--quiet", "main")
+    alpha.write_text(before.replace('spot_usable: "yes"', 'spot_usable: "no"'), encoding="utf-8")
+    on_main = commit_all(project, "Alpha Volume not for spot", "2026-09-02T10:00:00+00:00")
+    git(project, "merge", "--quiet", "--no-ff", "-m", "Merge pull request", "pull-request", date=MERGED)
+    merge = git(project, "rev-parse", "HEAD").strip()
+    history = read_history(project)
+    newest = [(c.commit, c.fact, c.old, c.new) for c in history.changes[:2]]
+    assert newest[1] == (on_main, Fact.spot_usable, Answer.yes, Answer.no)
+    assert newest[0][:2] == (merge, Fact.price)
+    assert [tier.amount for tier in newest[0][2].tiers] == [0.07, 0.05]
+    assert [tier.amount for tier in newest[0][3].tiers] == [0.09, 0.05]  # what the file says now
+    assert [c.commit for c in history.changes].count(merge) == 1
 
 
 def test_a_shallow_clone_or_a_copy_outside_git_has_no_history(fixture_project: Path, tmp_path: Path) -> None:

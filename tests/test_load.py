@@ -134,3 +134,22 @@ def test_size_is_checked_before_reading(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr("os.open", lambda *args, **kwargs: opened.append(args) or 1 / 0)
     _, problems = load_file(big, "big.yaml")
     assert opened == [] and f"the file is {50 * MAX_FILE_BYTES} bytes" in problems[0].message
+
+
+def test_characters_no_data_may_hold_are_refused_however_written() -> None:
+    """An escape passes YAML's reader: U+FFFE (a noncharacter), a control character or NUL would
+    reach the pages, and the feeds (XML) could not be written at all."""
+    for escape, refused in (
+        ("\\uFFFE", "character U+FFFE is not allowed in a data file"),
+        ("\\U0001FFFF", "character U+1FFFF is not allowed in a data file"),
+        ("\\uFDD0", "character U+FDD0 is not allowed in a data file"),
+        ("\\0", "control characters are not allowed in a data file (U+0000)"),
+    ):
+        doc, problems = load_text("f.yaml", f'name: "A{escape}"\nok: fine\n"k{escape}": 1\n')
+        assert [(p.line, p.column, p.message) for p in problems] == [
+            (1, 7, f"{refused}, here written as an escape"),
+            (3, 1, f"{refused}, here in a key"),
+        ]
+        assert doc is not None and doc.value == {"name": None, "ok": "fine"}
+    doc, problems = load_text("f.yaml", 'name: "tab\\tand \\u00e9 \\U0001F600 \\uFFFD"\n')
+    assert problems == [] and doc is not None and doc.value["name"] == "tab\tand é 😀 \ufffd"

@@ -3,14 +3,18 @@ history, and `validate`'s annotations under GitHub Actions."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import GOOD_PROVIDER
+from conftest import GOOD_PROVIDER, LANGUAGES
 from fixture_history import PROVIDERS, clone, commit_ids
 
+from gpustorage import review
 from gpustorage.__main__ import main
 from gpustorage.review import COMMENT_MARKER, RevisionError, code, diff, text
+from gpustorage.review_strings import DEFAULT_LANGUAGE, MESSAGES
 from projects import commit_all
 
 
@@ -88,7 +92,7 @@ def test_validation_problems_of_head_are_listed(fixture_project: Path, tmp_path:
 
 
 def test_data_cannot_add_markup_to_the_comment() -> None:
-    assert text("<img src=x> [a](b) @team *x*") == "&lt;img src=x&gt; \\[a\\](b) \\@team \\*x\\*"
+    assert text("<img src=x> [a](b) *x*") == "&lt;img src=x&gt; \\[a\\](b) \\*x\\*"  # the site's escaping
     assert code("a ` b") == "``a ` b``" and code("`x`") == "`` `x` ``"
 
 
@@ -119,3 +123,75 @@ def test_validate_annotates_problems_under_github_actions(
     monkeypatch.setenv("GITHUB_ACTIONS", "false")
     assert main(["validate", str(bad)]) == 1
     assert capsys.readouterr().out == ""
+
+
+def placeholders(message: object) -> set[str]:
+    forms = message.values() if isinstance(message, dict) else [message]
+    return {name for form in forms for name in re.findall(r"{(\w+)}", str(form))}
+
+
+def test_every_review_language_has_every_message_with_its_placeholders() -> None:
+    english = MESSAGES[DEFAULT_LANGUAGE]
+    assert DEFAULT_LANGUAGE == "en" and set(MESSAGES) >= {"en", *LANGUAGES}
+    for lang, messages in MESSAGES.items():
+        assert messages.keys() == english.keys(), lang
+        for key, message in messages.items():
+            assert placeholders(message) == placeholders(english[key]), (lang, key)
+            assert not isinstance(message, dict) or "other" in message, (lang, key)
+
+
+def test_the_report_is_worded_in_the_language_asked_for(
+    fixture_project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    commits = commit_ids(fixture_project)
+    german = diff(fixture_project, commits["initial"], "HEAD", "de")
+    assert german.startswith(f"{COMMENT_MARKER}\n## {MESSAGES['de']['title']}\n")
+    assert section(german, str(MESSAGES["de"]["section.values"])).endswith(
+        "- Gamma Cloud · Gamma Files · **multi_attach**: `unknown` → `yes`"
+    )
+    assert main(["diff", commits["price"], "HEAD", "--lang", "zh", "--root", str(fixture_project)]) == 0
+    assert f"### {MESSAGES['zh']['section.offerings']}" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["diff", commits["price"], "HEAD", "--lang", "xx", "--root", str(fixture_project)])
+
+
+def test_each_revision_is_read_once(fixture_project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    read = []
+    real = review.read_dataset
+
+    def counted(root: Path, languages: list[str]) -> Any:
+        read.append(root)
+        return real(root, languages)
+
+    monkeypatch.setattr(review, "read_dataset", counted)
+    diff(fixture_project, "HEAD~1", "HEAD")
+    assert len(read) == 2
+
+
+def test_revisions_are_read_as_stored_and_a_link_is_a_problem(fixture_project: Path, tmp_path: Path) -> None:
+    """A pull request's .gitattributes cannot hide or rewrite a file (export-ignore, export-subst:
+    `git archive` applies them), and a symbolic link is named in the report, never followed."""
+    project = clone(fixture_project, tmp_path / "project")
+    alpha = project / PROVIDERS / "alpha-cloud.yaml"
+    changed = alpha.read_text(encoding="utf-8").replace('"200–400 MB/s, up to 10 GB/s peak"', '"$Format:%H$"')
+    alpha.write_text(changed, encoding="utf-8")
+    (project / ".gitattributes").write_text(
+        "data/providers/alpha-cloud.yaml export-subst\ndata/providers/beta-cloud.yaml export-ignore\n",
+        encoding="utf-8",
+    )
+    (project / PROVIDERS / "link.yaml").symlink_to("/etc/passwd")
+    (project / "docs" / "outside").symlink_to("../..")
+    commit_all(project, "A pull request", "2026-10-01T10:00:00+00:00")
+    report = diff(project, "HEAD~1", "HEAD")
+    assert "### Providers" not in report  # beta-cloud.yaml is still there
+    values = section(report, "Changed values").splitlines()
+    assert values == [
+        "- Alpha Cloud · Alpha Volume · **throughput**: `200–400 MB/s, up to 10 GB/s peak` → `$Format:%H$`"
+    ]
+    problems = section(report, "Validation").splitlines()
+    assert problems[0].startswith("2 problems at head")
+    assert [line.split("`")[1] for line in problems[2:]] == [
+        "data/providers/link.yaml:1:1",
+        "docs/outside:1:1",
+    ]
+    assert "symbolic link" in problems[2] and "root:" not in report

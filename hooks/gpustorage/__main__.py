@@ -17,6 +17,8 @@ from .history import read_history
 from .problems import DataError
 from .review import RevisionError
 from .review import diff as diff_report
+from .review_strings import DEFAULT_LANGUAGE as DEFAULT_REVIEW_LANGUAGE
+from .review_strings import MESSAGES as REVIEW_LANGUAGES
 from .settings import repository, site_languages, site_url
 from .translations import PageError, mark_current, statuses
 from .write import write_pages
@@ -100,15 +102,18 @@ def export(out: Path, root: Path) -> int:
         print_report(error)
         return 1
     today = build_date()
-    for file in write_api(out, dataset, derive(dataset, today), today, read_history(root), url):
+    history = read_history(root, today)
+    for skipped in history.skipped:
+        print(skipped, file=sys.stderr)
+    for file in write_api(out, dataset, derive(dataset, today), today, history, url):
         print(file)
     return 0
 
 
-def diff(base: str, head: str, root: Path) -> int:
-    """Print the Markdown review report of the data changes between two revisions."""
+def diff(base: str, head: str, root: Path, lang: str) -> int:
+    """Print the Markdown review report of the data changes between two revisions, in `lang`."""
     try:
-        print(diff_report(root, base, head), end="")
+        print(diff_report(root, base, head, lang), end="")
     except RevisionError as error:
         print(f"diff: {error}", file=sys.stderr)
         return 2
@@ -162,6 +167,12 @@ def main(argv: list[str] | None = None) -> int:
     review.add_argument("base", help="a git revision: the pull request's base")
     review.add_argument("head", help="a git revision: the pull request's head")
     review.add_argument("--root", type=Path, default=ROOT, help="the repository (default: this one)")
+    review.add_argument(
+        "--lang",
+        choices=sorted(REVIEW_LANGUAGES),
+        default=DEFAULT_REVIEW_LANGUAGE,
+        help=f"the report's language (default: {DEFAULT_REVIEW_LANGUAGE}, for the pull-request comment)",
+    )
     status = commands.add_parser("translations", help="list each translated page's status")
     status.add_argument(
         "--current", nargs="*", type=Path, default=[], help="pages to mark as current translations"
@@ -171,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     if arguments.command == "checks":
         return list_checks()
     if arguments.command == "diff":
-        return diff(arguments.base, arguments.head, arguments.root.resolve())
+        return diff(arguments.base, arguments.head, arguments.root.resolve(), arguments.lang)
     if arguments.command == "translations":
         return translations(arguments.current, arguments.root.resolve())
     if arguments.command == "render":

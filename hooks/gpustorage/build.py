@@ -54,7 +54,7 @@ def build_site(
         raise DataError(problems)
     derived = derive(dataset, today)
     covered = coverage(derived)
-    history = read_history(root) if history is None else history
+    history = read_history(root, today) if history is None else history
     views = {
         lang: site_view(
             dataset,

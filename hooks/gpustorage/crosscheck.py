@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -142,7 +142,7 @@ def _note_languages(data: CheckInput, loaded: LoadedProvider) -> list[Problem]:
     return problems
 
 
-def _taken_names(root: Path) -> dict[str, str]:
+def taken_names(root: Path) -> dict[str, str]:
     """The page and folder names a provider id may not take, with what holds each: a provider's page
     is providers/<id>/ in each language, and would replace a page or folder of that name there (or, should
     provider pages ever move, at a language root)."""
@@ -159,20 +159,21 @@ def _taken_names(root: Path) -> dict[str, str]:
     return {**RESERVED_IDS, **holders}
 
 
+def provider_id(provider_id: str, display: str, taken: Mapping[str, str]) -> list[Problem]:
+    """A collision of a provider id with a page or folder, naming both (history checks past files too)."""
+    holder = taken.get(provider_id)
+    if holder is None:
+        return []
+    message = (
+        f"the provider id '{provider_id}' (the file name) is taken by {holder}: the provider's page "
+        "would replace it; rename the file"
+    )
+    return [Problem(display, 1, 1, message)]
+
+
 def _provider_ids(data: CheckInput) -> list[Problem]:
-    """A collision of a provider id with a page or folder, naming both."""
-    taken = _taken_names(data.root)
-    return [
-        Problem(
-            file.path,
-            1,
-            1,
-            f"the provider id '{file.id}' (the file name) is taken by {taken[file.id]}: the provider's page "
-            "would replace it; rename the file",
-        )
-        for file in data.provider_files
-        if file.id in taken
-    ]
+    taken = taken_names(data.root)
+    return [problem for file in data.provider_files for problem in provider_id(file.id, file.path, taken)]
 
 
 def name_key(name: str) -> str:

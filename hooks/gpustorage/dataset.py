@@ -211,18 +211,26 @@ def check_files(
     return problems + run_checks(data, whole_project=False)
 
 
-def load_dataset(root: Path, languages: Iterable[str], today: dt.date | None = None) -> Dataset:
-    """Load and validate all data below `root/data`, and run every check across files; raise DataError
-    listing every problem.
-
-    `today` is the build date (SOURCE_DATE_EPOCH or today): no source may be seen after it."""
+def read_dataset(
+    root: Path, languages: Iterable[str], today: dt.date | None = None
+) -> tuple[Dataset, list[Problem]]:
+    """Everything below `root/data` that could be read and validated, and every problem found (every
+    check across files run); `today` is the build date (SOURCE_DATE_EPOCH or today): no source may be
+    seen after it."""
     every_provider = (root / "data" / "providers").glob("*")
     data, strings, problems = _read_project(root, list(languages), today or build_date(), every_provider)
     problems += run_checks(data)
     if not data.providers and not problems:
         problems.append(Problem("data/providers", 1, 1, "no provider files found"))
-    if problems:
-        raise DataError(problems)
     providers, paths = _by_id(data.providers)
     rates = data.rates.rates or ExchangeRates(rates={})  # a file without usable rates is a problem
-    return Dataset(providers=providers, strings=strings, files=paths, rates=rates)
+    return Dataset(providers=providers, strings=strings, files=paths, rates=rates), problems
+
+
+def load_dataset(root: Path, languages: Iterable[str], today: dt.date | None = None) -> Dataset:
+    """Load and validate all data below `root/data` (see read_dataset); raise DataError listing every
+    problem."""
+    dataset, problems = read_dataset(root, languages, today)
+    if problems:
+        raise DataError(problems)
+    return dataset

@@ -152,6 +152,20 @@ def usd_egress(egress: Egress, rates: ExchangeRates) -> UsdEgress:
     )
 
 
+def usd_figure(fact: Fact, value: object, rates: ExchangeRates) -> float | None:
+    """What a comparison ranks a price or egress value by, in US dollars: the rate of the first paid
+    gigabyte per month, or the fee per GB out ("free" is 0). None for any other value, and for a
+    currency without a rate (data not yet valid, as a pull request's may be)."""
+    try:
+        if fact is Fact.price and isinstance(value, Price):
+            return usd_price(value, rates).headline
+        if fact is Fact.egress and isinstance(value, Egress):
+            return usd_egress(value, rates).usd_per_gb
+    except KeyError:  # no rate for the currency: validation names it
+        return None
+    return 0.0 if fact is Fact.egress and value == "free" else None
+
+
 def origin(sources: Sequence[Source], numbers: tuple[int, ...], known: bool, today: dt.date) -> Origin:
     """The provenance of a fact covered by the sources at `numbers` (1-based)."""
     covering = [sources[n - 1] for n in numbers]

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from .dataset import Dataset
 from .derive import Derived, Figures, Origin, UsdTier
-from .history import History, HistoryRecord, change_record
+from .history import History, HistoryRecord
 from .model import ExchangeRates, Offering, Price, Provider
 from .settings import STALE_AFTER_DAYS
 
@@ -224,7 +224,7 @@ def history_json(history: History, today: dt.date, repository: str) -> HistoryRe
         repository=repository,
         available=history.available,
         unavailable_reason=history.reason,
-        changes=[change_record(change, repository) for change in history.changes],
+        changes=list(history.changes),
     )
 
 

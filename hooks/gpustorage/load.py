@@ -12,6 +12,7 @@ import datetime as dt
 import os
 import re
 import stat
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,14 @@ from .problems import Problem
 MAX_FILE_BYTES = 256 * 1024
 MAX_NESTING = 50  # a provider file needs about 6 levels
 MAX_DIGITS = 18  # no figure in a data file needs more digits; longer ones are never echoed whole
+
+# What a value may not hold, however it is written (an escape like "\uFFFE" passes YAML's reader): what
+# XML 1.0 cannot carry (the feeds are XML; lxml refuses the whole feed) and Unicode's noncharacters,
+# which are for a program's internal use and never text (U+FDD0-FDEF, the last two of every plane)
+_NONCHARACTERS = "\ufdd0-\ufdef" + "".join(
+    f"{chr(plane + 0xFFFE)}{chr(plane + 0xFFFF)}" for plane in range(0, 0x110000, 0x10000)
+)
+_NOT_TEXT = re.compile(f"[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|[{_NONCHARACTERS}]")
 
 Location = tuple[int, int]  # 1-based line and column
 KeyPath = tuple[str | int, ...]
@@ -155,8 +164,21 @@ class _ScalarError(ValueError):
     """A scalar whose tag (implicit or written, like !!int) does not fit its text."""
 
 
+def refused_character(text: str) -> str | None:
+    """Why `text` cannot be data: its first character that no data file may hold, named; else None."""
+    found = _NOT_TEXT.search(text)
+    if found is None:
+        return None
+    if unicodedata.category(found[0]) == "Cc":
+        return f"control characters are not allowed in a data file (U+{ord(found[0]):04X})"
+    return f"character U+{ord(found[0]):04X} is not allowed in a data file"
+
+
 def _scalar(node: yaml.ScalarNode) -> Any:
     text, tag = node.value, node.tag
+    refused = refused_character(text)
+    if refused:
+        raise _ScalarError(f"{refused}, here written as an escape")
     if tag not in _TAG_WORDS:
         return text  # plain text, whatever tag it was given: nothing is ever constructed
     if not _LOOKS_LIKE[tag].match(text):  # an explicit tag on text that is not of that type
@@ -222,6 +244,10 @@ class _Builder:
                 self.problems.append(Problem(self.doc.path, line, column, "a key must be plain text"))
                 continue
             key = key_node.value
+            refused = refused_character(key)
+            if refused:
+                self.problems.append(Problem(self.doc.path, line, column, f"{refused}, here in a key"))
+                continue
             if key == "<<":
                 self.problems.append(Problem(self.doc.path, line, column, "merge keys (<<) are not allowed"))
                 continue
@@ -294,6 +320,11 @@ def load_text(path: str, text: str) -> tuple[Document | None, list[Problem]]:
     return doc, problems
 
 
+def too_large(size: int) -> str:
+    """Why a file of `size` bytes is not read (over MAX_FILE_BYTES)."""
+    return f"the file is {size} bytes; at most {MAX_FILE_BYTES} bytes are accepted"
+
+
 def _read(file: Path, display_path: str) -> tuple[bytes | None, list[Problem]]:
     """The bytes of a regular file, at most MAX_FILE_BYTES of them: the size is checked first (a link
     to /dev/zero is never read), and symbolic links, folders and devices are refused."""
@@ -313,7 +344,7 @@ def _read(file: Path, display_path: str) -> tuple[bytes | None, list[Problem]]:
         kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
         return refuse(f"this is {kind}; data files must be regular files")
     if info.st_size > MAX_FILE_BYTES:
-        return refuse(f"the file is {info.st_size} bytes; at most {MAX_FILE_BYTES} bytes are accepted")
+        return refuse(too_large(info.st_size))
     try:
         # O_NOFOLLOW: a link swapped in after the check is not followed either
         descriptor = os.open(file, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))

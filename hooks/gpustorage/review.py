@@ -1,7 +1,8 @@
 """The review companion of a data pull request: `python -m gpustorage diff BASE HEAD`.
 
-The dataset is read at both revisions straight from git (one `git archive` each, into a temporary
-folder) and compared as model values, as the history compares them. The report, in Markdown for a
+The dataset is read at both revisions straight from git's blobs, exactly as stored (not through
+`git archive`, whose .gitattributes rules a pull request could set), into a temporary folder, and
+compared as model values, as the history compares them. The report, in Markdown for a
 pull-request comment: providers and offerings added or removed; every changed value old -> new with
 its normalized USD effect and, for prices, the change in price rank; sources added or removed;
 exchange rates changed; the validation problems of HEAD. Data is shown in code spans and escaped
@@ -10,10 +11,7 @@ text, so nothing in a pull request can add markup, links or mentions to the comm
 
 from __future__ import annotations
 
-import io
 import re
-import subprocess
-import tarfile
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -22,15 +20,21 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from .dataset import load_dataset, load_providers, load_rates, load_strings, prose_languages
-from .derive import usd_egress, usd_price
-from .history import compare, json_value
-from .model import Egress, ExchangeRates, Fact, Offering, Price, Provider, Source
+from .dataset import read_dataset
+from .derive import usd_figure
+from .history import GitError, blob_sizes, blobs, compare, git, json_value, printable
+from .load import MAX_FILE_BYTES, too_large
+from .model import ExchangeRates, Fact, Offering, Provider, Source
 from .problems import DataError, Problem
+from .render import md
+from .review_strings import DEFAULT_LANGUAGE, MESSAGES
 from .settings import site_languages
+from .transform import Strings
 
 COMMENT_MARKER = "<!-- gpu-storage-guide:data-review -->"
 SNAPSHOT_PATHS = ("mkdocs.yml", "data", "docs")
+_REGULAR_MODES = ("100644", "100755")
+_LINK_MODE = "120000"
 
 
 class RevisionError(Exception):
@@ -48,13 +52,11 @@ class Snapshot:
 
 
 def _git(root: Path, *args: str) -> bytes:
+    """history's git runner; what it cannot do is a RevisionError here, in git's words."""
     try:
-        result = subprocess.run(["git", *args], cwd=root, capture_output=True, check=False)
-    except FileNotFoundError:
-        raise RevisionError("git is not installed") from None
-    if result.returncode != 0:
-        raise RevisionError(result.stderr.decode("utf-8", "replace").strip() or f"git {args[0]} failed")
-    return result.stdout
+        return git(root, *args)
+    except GitError as error:
+        raise RevisionError(str(error)) from None
 
 
 def resolve(root: Path, revision: str) -> str:
@@ -68,30 +70,73 @@ def resolve(root: Path, revision: str) -> str:
 
 
 def snapshot(root: Path, revision: str) -> Snapshot:
-    """Load the data files as they are at `revision` (a full commit id)."""
-    prefix = _git(root, "rev-parse", "--show-prefix").decode().strip()
-    archive = _git(root, "archive", "--format=tar", f"{revision}:{prefix}" if prefix else revision)
+    """Load the data files as they are at `revision` (a full commit id), each read once."""
     found = Snapshot(revision)
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            members = [m for m in tar.getmembers() if m.name.split("/")[0] in SNAPSHOT_PATHS]
-            extract_filter = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
-            tar.extractall(folder, members=members, **extract_filter)  # type: ignore[arg-type]
-        try:
-            languages = site_languages(folder)
-            load_dataset(folder, languages)
-        except DataError as error:
-            found.problems = error.problems
-            languages = ["de"]
-        except OSError:
+        written = _write_files(root, revision, folder)
+        if not (folder / "mkdocs.yml").is_file():
             found.problems = [Problem("mkdocs.yml", 1, 1, "not found at this revision")]
             return found
-        strings, _ = load_strings(folder / "data" / "i18n", folder, languages)
-        prose = prose_languages(strings, languages)
-        found.providers, _, _ = load_providers((folder / "data" / "providers").glob("*"), folder, prose)
-        found.rates, _ = load_rates(folder / "data" / "exchange-rates.yaml", folder)
+        languages, found.problems = _languages(folder)
+        dataset, problems = read_dataset(folder, languages)
+        found.providers, found.rates = dataset.providers, dataset.rates
+        found.problems += written + problems
     return found
+
+
+def _entries(root: Path, revision: str) -> tuple[list[tuple[str, str]], list[Problem]]:
+    """The regular files of SNAPSHOT_PATHS at `revision` (path, blob); what is no regular file (a
+    symbolic link, a submodule) is a problem, never followed."""
+    prefix = _git(root, "rev-parse", "--show-prefix").decode().strip()
+    listing = _git(root, "ls-tree", "-r", "-z", f"{revision}:{prefix}" if prefix else revision)
+    entries, problems = [], []
+    for record in filter(None, listing.split(b"\0")):
+        meta, _, raw_path = record.partition(b"\t")
+        mode, _, blob = meta.decode().split(" ")
+        path = raw_path.decode("utf-8", "surrogateescape")
+        parts = path.split("/")
+        if parts[0] not in SNAPSHOT_PATHS or {"", ".", ".."} & set(parts):  # git never stores those
+            continue
+        if mode in _REGULAR_MODES:
+            entries.append((path, blob))
+        else:
+            kind = "a symbolic link" if mode == _LINK_MODE else "not a regular file"
+            problems.append(
+                Problem(printable(path), 1, 1, f"this is {kind}; data files must be regular files")
+            )
+    return entries, problems
+
+
+def _write_files(root: Path, revision: str, folder: Path) -> list[Problem]:
+    """The files of SNAPSHOT_PATHS at `revision` written below `folder` exactly as git stores them
+    (blobs: no .gitattributes export-subst, export-ignore or filter applies, as in `git archive`);
+    a data file over load's size limit is not read at all. Returns what could not be written."""
+    entries, problems = _entries(root, revision)
+    sizes = blob_sizes(root, sorted({blob for _, blob in entries}))
+    too_big = {
+        path: sizes[blob]
+        for path, blob in entries
+        if path.startswith("data/") and sizes[blob] > MAX_FILE_BYTES
+    }
+    contents = blobs(root, sorted({blob for path, blob in entries if path not in too_big}))
+    for path, blob in entries:
+        if path in too_big:
+            problems.append(Problem(path, 1, 1, too_large(too_big[path])))
+            continue
+        target = folder.joinpath(*path.split("/"))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(contents[blob])
+    return problems
+
+
+def _languages(folder: Path) -> tuple[list[str], list[Problem]]:
+    """The site's languages at a revision; where its mkdocs.yml names none, those its strings files
+    name (its notes are then checked against them), with mkdocs.yml's problem."""
+    try:
+        return site_languages(folder), []
+    except DataError as error:
+        return sorted(file.stem for file in (folder / "data" / "i18n").glob("*.yaml")), error.problems
 
 
 def renames(root: Path, base: str, head: str) -> dict[str, str]:
@@ -113,10 +158,8 @@ def renames(root: Path, base: str, head: str) -> dict[str, str]:
 
 
 def text(value: str) -> str:
-    """Data as inert Markdown text: no HTML, links, emphasis or mentions."""
-    flat = " ".join(value.split())
-    flat = flat.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return re.sub(r"([\\`*_{}\[\]#!|~@:])", r"\\\1", flat)
+    """Data as inert Markdown text: no HTML, links or emphasis (the site's escaping)."""
+    return str(md(value))
 
 
 def code(value: str) -> str:
@@ -150,30 +193,9 @@ def _usd(amount: float) -> str:
 # ---- comparing --------------------------------------------------------------------------------------
 
 
-def _headline_of(value: object, rates: ExchangeRates) -> float | None:
-    """The normalized rate of the first paid gigabyte (USD per GB-month) of a price value."""
-    if not isinstance(value, Price):
-        return None
-    try:
-        return usd_price(value, rates).headline
-    except KeyError:  # a currency without a rate: a validation problem, reported there
-        return None
-
-
-def _headline(offering: Offering, rates: ExchangeRates) -> float | None:
+def _ranked_price(offering: Offering, rates: ExchangeRates) -> float | None:
     """What ranks an offering: its paid rate (free-only and unknown prices are not ranked)."""
-    return _headline_of(offering.price, rates) or None
-
-
-def _egress_usd(value: object, rates: ExchangeRates) -> float | None:
-    if value == "free":
-        return 0.0
-    if not isinstance(value, Egress):
-        return None
-    try:
-        return usd_egress(value, rates).usd_per_gb
-    except KeyError:
-        return None
+    return usd_figure(Fact.price, offering.price, rates) or None
 
 
 def price_ranks(snap: Snapshot) -> tuple[dict[tuple[str, str], int], int]:
@@ -182,7 +204,7 @@ def price_ranks(snap: Snapshot) -> tuple[dict[tuple[str, str], int], int]:
         (pid, offering.product): usd
         for pid, provider in snap.providers.items()
         for offering in provider.offerings
-        if (usd := _headline(offering, snap.rates)) is not None
+        if (usd := _ranked_price(offering, snap.rates)) is not None
     }
     ordered = sorted(prices.values())
     return {key: ordered.index(usd) + 1 for key, usd in prices.items()}, len(ordered)
@@ -193,6 +215,7 @@ class Report:
     base: Snapshot
     head: Snapshot
     renamed: dict[str, str]
+    words: Strings  # the report's words, in the language asked for
     providers: list[str] = field(default_factory=list)
     offerings: list[str] = field(default_factory=list)
     values: list[str] = field(default_factory=list)
@@ -208,21 +231,26 @@ def _sources(provider: Provider, offering: Offering | None) -> list[Source]:
     return list(offering.sources) if offering else list(provider.no_persistent_storage or [])
 
 
-def _source_changes(label: str, before: list[Source], after: list[Source]) -> Iterator[str]:
+def _source_changes(words: Strings, label: str, before: list[Source], after: list[Source]) -> Iterator[str]:
     old, new = {s.url: s for s in before}, {s.url: s for s in after}
     for url in (url for url in new if url not in old):
-        yield f"- {label}: added {code(url)} (seen {new[url].seen.isoformat()})"
+        yield f"- {label}: " + words("source.added", url=code(url), date=new[url].seen.isoformat())
     for url in (url for url in old if url not in new):
-        yield f"- {label}: removed {code(url)}"
+        yield f"- {label}: " + words("source.removed", url=code(url))
     for url in (url for url in new if url in old):
         if old[url].seen != new[url].seen:
-            yield f"- {label}: {code(url)} seen {old[url].seen.isoformat()} → {new[url].seen.isoformat()}"
+            seen = old[url].seen.isoformat(), new[url].seen.isoformat()
+            yield f"- {label}: " + words("source.seen", url=code(url), old=seen[0], new=seen[1])
 
 
 class _Comparison:
     def __init__(self, report: Report) -> None:
         self.report = report
+        self.words = report.words
         self.ranks = price_ranks(report.base), price_ranks(report.head)
+
+    def _rank(self, rank: int | None, total: int) -> str:
+        return self.words("rank.of", rank=rank, total=total) if rank else self.words("rank.none")
 
     def rank_text(self, pid_before: str, pid_after: str, product: str) -> str:
         (before, total_before), (after, total_after) = self.ranks
@@ -230,48 +258,48 @@ class _Comparison:
         if was is None and now is None:
             return ""
         if not pid_before:  # a new offering
-            return f"price rank {now} of {total_after} (1 = cheapest)"
-        was_text = f"{was} of {total_before}" if was else "unranked"
-        now_text = f"{now} of {total_after}" if now else "unranked"
-        return f"price rank {was_text} → {now_text} (1 = cheapest)"
+            return self.words("rank.new", rank=self._rank(now, total_after))
+        return self.words("rank.changed", old=self._rank(was, total_before), new=self._rank(now, total_after))
 
     def effect(self, fact: Fact, old: object, new: object) -> str:
         """The normalized USD effect of a changed value, where it has one."""
-        base, head = self.report.base.rates, self.report.head.rates
-        if fact is Fact.price:
-            before = _headline_of(old, base)
-            after = _headline_of(new, head)
-            unit = "USD per GB-month"
-        elif fact is Fact.egress:
-            before, after = _egress_usd(old, base), _egress_usd(new, head)
-            unit = "USD per GB out"
-        else:
+        if fact not in (Fact.price, Fact.egress):
             return ""
+        before = usd_figure(fact, old, self.report.base.rates)
+        after = usd_figure(fact, new, self.report.head.rates)
         if before is None and after is None:
             return ""
+        unit = self.words(f"unit.{fact.value}")
         if before is None or after is None:
-            return f"normalized {_usd(before) if before is not None else 'none'} → " + (
-                f"{_usd(after) if after is not None else 'none'} {unit}"
-            )
+            none = self.words("normalized.none")
+            was, now = (_usd(figure) if figure is not None else none for figure in (before, after))
+            return self.words("normalized", old=was, new=now, unit=unit)
         delta = after - before
         percent = f", {delta / before * 100:+.1f} %" if before else ""
-        return f"normalized {_usd(before)} → {_usd(after)} {unit} ({delta:+.4f}{percent})"
+        return self.words(
+            "normalized.delta", old=_usd(before), new=_usd(after), unit=unit, delta=f"{delta:+.4f}{percent}"
+        )
+
+    def added_offering(self, pid: str, provider: Provider, product: str, offering: Offering) -> None:
+        """An offering new at head (in a provider already there, or new itself)."""
+        rank = self.rank_text("", pid, offering.product)
+        what = f"{_label(provider, product)} ({offering.kind.value})" + (f"; {rank}" if rank else "")
+        self.report.offerings.append("- " + self.words("added", what=what))
+        self.report.sources.extend(
+            _source_changes(self.words, _label(provider, product), [], list(offering.sources))
+        )
 
     def provider(self, pid_before: str, pid_after: str, old: Provider, new: Provider) -> None:
-        report = self.report
+        report, words = self.report, self.words
         label = _label(new)
         for kind, product, fact, was, now in compare(old, new):
             if kind == "offering_added":
                 offering = next(o for o in new.offerings if o.product == product.split(" #")[0])
-                rank = self.rank_text("", pid_after, offering.product)
-                report.offerings.append(
-                    f"- Added: {_label(new, product)} ({offering.kind.value})" + (f"; {rank}" if rank else "")
-                )
-                report.sources.extend(_source_changes(_label(new, product), [], list(offering.sources)))
+                self.added_offering(pid_after, new, product, offering)
             elif kind == "offering_removed":
-                report.offerings.append(f"- Removed: {_label(old, product)}")
+                report.offerings.append("- " + words("removed", what=_label(old, product)))
                 gone = next(o for o in old.offerings if o.product == product.split(" #")[0])
-                report.sources.extend(_source_changes(_label(old, product), list(gone.sources), []))
+                report.sources.extend(_source_changes(words, _label(old, product), list(gone.sources), []))
             else:
                 assert fact is not None
                 line = f"- {_label(new, product)} · **{fact.value}**: {code(flow(was))} → {code(flow(now))}"
@@ -286,84 +314,81 @@ class _Comparison:
             if offering.product in before:
                 report.sources.extend(
                     _source_changes(
+                        words,
                         _label(new, offering.product),
                         list(before[offering.product].sources),
                         list(offering.sources),
                     )
                 )
         if not new.offerings or not old.offerings:
-            report.sources.extend(_source_changes(label, _sources(old, None), _sources(new, None)))
+            report.sources.extend(_source_changes(words, label, _sources(old, None), _sources(new, None)))
 
 
-def build_report(base: Snapshot, head: Snapshot, renamed: dict[str, str]) -> Report:
-    report = Report(base, head, renamed)
+def build_report(base: Snapshot, head: Snapshot, renamed: dict[str, str], words: Strings) -> Report:
+    report = Report(base, head, renamed, words)
     comparison = _Comparison(report)
     targets = set(renamed.values())
     for pid, provider in head.providers.items():
         if pid not in base.providers and pid not in targets:
-            report.providers.append(f"- Added: {text(provider.name)} ({code(pid)})")
+            report.providers.append("- " + words("added", what=f"{text(provider.name)} ({code(pid)})"))
             for offering in provider.offerings:
-                rank = comparison.rank_text("", pid, offering.product)
-                report.offerings.append(
-                    f"- Added: {_label(provider, offering.product)} ({offering.kind.value})"
-                    + (f"; {rank}" if rank else "")
-                )
-                report.sources.extend(
-                    _source_changes(_label(provider, offering.product), [], list(offering.sources))
-                )
+                comparison.added_offering(pid, provider, offering.product, offering)
     for pid, provider in base.providers.items():
         target = renamed.get(pid, pid)
         if target not in head.providers:
-            report.providers.append(f"- Removed: {text(provider.name)} ({code(pid)})")
+            report.providers.append("- " + words("removed", what=f"{text(provider.name)} ({code(pid)})"))
             continue
         if target != pid:
-            report.providers.append(f"- Renamed: {code(pid)} → {code(target)}")
+            report.providers.append("- " + words("renamed", old=code(pid), new=code(target)))
         comparison.provider(pid, target, provider, head.providers[target])
     for currency, rate in head.rates.rates.items():
         old = base.rates.rates.get(currency)
         if old is None or old.usd_per_unit != rate.usd_per_unit:
-            was = f"{old.usd_per_unit}" if old else "none"
-            report.rates.append(
-                f"- {currency.value}: {was} → {rate.usd_per_unit} USD ({rate.date.isoformat()})"
+            was = f"{old.usd_per_unit}" if old else words("normalized.none")
+            line = words(
+                "rate", currency=currency.value, old=was, new=rate.usd_per_unit, date=rate.date.isoformat()
             )
+            report.rates.append(f"- {line}")
     return report
 
 
 def markdown(report: Report) -> str:
     """The report as one pull-request comment."""
+    words = report.words
     base, head = report.base.revision[:7], report.head.revision[:7]
-    lines = [COMMENT_MARKER, "## Data review", "", f"Changes from `{base}` (base) to `{head}` (head)."]
+    lines = [COMMENT_MARKER, f"## {words('title')}", "", words("revisions", base=code(base), head=code(head))]
     sections = [
-        ("Providers", report.providers),
-        ("Offerings", report.offerings),
-        ("Changed values", report.values),
-        ("Sources", report.sources),
-        ("Exchange rates", report.rates),
+        ("section.providers", report.providers),
+        ("section.offerings", report.offerings),
+        ("section.values", report.values),
+        ("section.sources", report.sources),
+        ("section.rates", report.rates),
     ]
     anything = False
     for title, items in sections:
         if items:
             anything = True
-            lines += ["", f"### {title}", "", *items]
+            lines += ["", f"### {words(title)}", "", *items]
     if not anything:
-        lines += ["", "No data values changed."]
-    lines += ["", "### Validation", ""]
+        lines += ["", words("nothing_changed")]
+    lines += ["", f"### {words('section.validation')}", ""]
     problems = report.head.problems
     if problems:
-        count = len(problems)
-        lines.append(
-            f"{count} problem{'s' if count != 1 else ''} at head; the site will not build until fixed:"
-        )
-        lines.append("")
+        lines += [words("problems", count=len(problems)), ""]
         lines += [f"- {code(f'{p.path}:{p.line}:{p.column}')}: {text(p.message)}" for p in problems]
     else:
-        lines.append("No problems: the data at head is valid.")
+        lines.append(words("valid"))
     return "\n".join(lines) + "\n"
 
 
-def diff(root: Path, base: str, head: str) -> str:
-    """The Markdown report of what changed in the data between two revisions."""
+def review_strings(lang: str) -> Strings:
+    """The review's words in `lang` (one of review_strings.MESSAGES)."""
+    return Strings(lang, MESSAGES[lang])
+
+
+def diff(root: Path, base: str, head: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The Markdown report, in `lang`, of what changed in the data between two revisions."""
     base_sha, head_sha = resolve(root, base), resolve(root, head)
-    return markdown(
-        build_report(snapshot(root, base_sha), snapshot(root, head_sha), renames(root, base_sha, head_sha))
-    )
+    base_data, head_data = snapshot(root, base_sha), snapshot(root, head_sha)
+    renamed = renames(root, base_sha, head_sha)
+    return markdown(build_report(base_data, head_data, renamed, review_strings(lang)))

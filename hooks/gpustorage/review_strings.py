@@ -1,0 +1,148 @@
+"""The words of the data review (`python -m gpustorage diff --lang LANG`), one table per language.
+
+The review is a comment on pull requests, which maintainers read in English, so English is its
+default; the site's languages are here too, for a contributor who asks. These are not site strings:
+English is no site language (data/i18n holds only those, and the build refuses any other file
+there), and no page shows them. Placeholders are written `{name}`; a mapping holds the plural forms
+(CLDR categories, 'other' always). Every language has every key (tests/test_review.py checks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+Message = str | Mapping[str, str]
+
+_EN: Mapping[str, Message] = {
+    "title": "Data review",
+    "revisions": "Changes from {base} (base) to {head} (head).",
+    "section.providers": "Providers",
+    "section.offerings": "Offerings",
+    "section.values": "Changed values",
+    "section.sources": "Sources",
+    "section.rates": "Exchange rates",
+    "section.validation": "Validation",
+    "nothing_changed": "No data values changed.",
+    "added": "Added: {what}",
+    "removed": "Removed: {what}",
+    "renamed": "Renamed: {old} → {new}",
+    "rank.new": "price rank {rank} (1 = cheapest)",
+    "rank.changed": "price rank {old} → {new} (1 = cheapest)",
+    "rank.of": "{rank} of {total}",
+    "rank.none": "unranked",
+    "normalized": "normalized {old} → {new} {unit}",
+    "normalized.delta": "normalized {old} → {new} {unit} ({delta})",
+    "normalized.none": "none",
+    "unit.price": "USD per GB-month",
+    "unit.egress": "USD per GB out",
+    "source.added": "added {url} (seen {date})",
+    "source.removed": "removed {url}",
+    "source.seen": "{url} seen {old} → {new}",
+    "rate": "{currency}: {old} → {new} USD ({date})",
+    "problems": {
+        "one": "{count} problem at head; the site will not build until fixed:",
+        "other": "{count} problems at head; the site will not build until fixed:",
+    },
+    "valid": "No problems: the data at head is valid.",
+}
+
+_DE: Mapping[str, Message] = {
+    "title": "Datenprüfung",
+    "revisions": "Änderungen von {base} (Basis) bis {head} (Kopf).",
+    "section.providers": "Anbieter",
+    "section.offerings": "Angebote",
+    "section.values": "Geänderte Werte",
+    "section.sources": "Quellen",
+    "section.rates": "Wechselkurse",
+    "section.validation": "Prüfung",
+    "nothing_changed": "Keine Datenwerte geändert.",
+    "added": "Hinzugefügt: {what}",
+    "removed": "Entfernt: {what}",
+    "renamed": "Umbenannt: {old} → {new}",
+    "rank.new": "Preisrang {rank} (1 = am günstigsten)",
+    "rank.changed": "Preisrang {old} → {new} (1 = am günstigsten)",
+    "rank.of": "{rank} von {total}",
+    "rank.none": "ohne Rang",
+    "normalized": "normiert {old} → {new} {unit}",
+    "normalized.delta": "normiert {old} → {new} {unit} ({delta})",
+    "normalized.none": "keiner",
+    "unit.price": "USD pro GB und Monat",
+    "unit.egress": "USD pro GB ausgehend",
+    "source.added": "hinzugefügt {url} (gesehen {date})",
+    "source.removed": "entfernt {url}",
+    "source.seen": "{url} gesehen {old} → {new}",
+    "rate": "{currency}: {old} → {new} USD ({date})",
+    "problems": {
+        "one": "{count} Problem im Kopf; die Website wird erst gebaut, wenn es behoben ist:",
+        "other": "{count} Probleme im Kopf; die Website wird erst gebaut, wenn sie behoben sind:",
+    },
+    "valid": "Keine Probleme: Die Daten im Kopf sind gültig.",
+}
+
+_ZH: Mapping[str, Message] = {
+    "title": "数据审阅",
+    "revisions": "从 {base}（基准）到 {head}（最新）的变更。",
+    "section.providers": "提供商",
+    "section.offerings": "产品",
+    "section.values": "变更的值",
+    "section.sources": "来源",
+    "section.rates": "汇率",
+    "section.validation": "校验",
+    "nothing_changed": "没有数据值变更。",
+    "added": "新增：{what}",
+    "removed": "移除：{what}",
+    "renamed": "重命名：{old} → {new}",
+    "rank.new": "价格排名 {rank}（1 = 最便宜）",
+    "rank.changed": "价格排名 {old} → {new}（1 = 最便宜）",
+    "rank.of": "{total} 个中第 {rank}",
+    "rank.none": "无排名",
+    "normalized": "折算 {old} → {new} {unit}",
+    "normalized.delta": "折算 {old} → {new} {unit}（{delta}）",
+    "normalized.none": "无",
+    "unit.price": "美元/GB/月",
+    "unit.egress": "美元/GB 出站",
+    "source.added": "新增 {url}（查阅于 {date}）",
+    "source.removed": "移除 {url}",
+    "source.seen": "{url} 查阅日期 {old} → {new}",
+    "rate": "{currency}：{old} → {new} 美元（{date}）",
+    "problems": {"other": "最新版本有 {count} 个问题；修复之前网站无法构建："},
+    "valid": "没有问题：最新版本的数据有效。",
+}
+
+_RO: Mapping[str, Message] = {
+    "title": "Verificarea datelor",
+    "revisions": "Modificări de la {base} (bază) la {head} (vârf).",
+    "section.providers": "Furnizori",
+    "section.offerings": "Oferte",
+    "section.values": "Valori modificate",
+    "section.sources": "Surse",
+    "section.rates": "Cursuri de schimb",
+    "section.validation": "Validare",
+    "nothing_changed": "Nicio valoare din date nu s-a modificat.",
+    "added": "Adăugat: {what}",
+    "removed": "Eliminat: {what}",
+    "renamed": "Redenumit: {old} → {new}",
+    "rank.new": "locul la preț {rank} (1 = cel mai ieftin)",
+    "rank.changed": "locul la preț {old} → {new} (1 = cel mai ieftin)",
+    "rank.of": "{rank} din {total}",
+    "rank.none": "fără loc",
+    "normalized": "normalizat {old} → {new} {unit}",
+    "normalized.delta": "normalizat {old} → {new} {unit} ({delta})",
+    "normalized.none": "niciunul",
+    "unit.price": "USD pe GB-lună",
+    "unit.egress": "USD pe GB ieșit",
+    "source.added": "adăugată {url} (văzută {date})",
+    "source.removed": "eliminată {url}",
+    "source.seen": "{url} văzută {old} → {new}",
+    "rate": "{currency}: {old} → {new} USD ({date})",
+    "problems": {
+        "one": "{count} problemă la vârf; site-ul nu se construiește până nu este rezolvată:",
+        "few": "{count} probleme la vârf; site-ul nu se construiește până nu sunt rezolvate:",
+        "other": "{count} de probleme la vârf; site-ul nu se construiește până nu sunt rezolvate:",
+    },
+    "valid": "Nicio problemă: datele de la vârf sunt valide.",
+}
+
+DEFAULT_LANGUAGE = "en"
+MESSAGES: Mapping[str, Mapping[str, Message]] = MappingProxyType({"en": _EN, "de": _DE, "zh": _ZH, "ro": _RO})
