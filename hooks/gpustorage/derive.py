@@ -1,4 +1,4 @@
-"""Language-neutral figures derived from the data, computed once per build for every offering.
+"""Stage 3, derive: language-neutral figures from the data, computed once per build for every offering.
 
 Prices keep their original currency and unit in the data; here they become USD per decimal GB and
 month (1 GiB = 1.073741824 GB; hourly rates times 730 hours, the convention providers use), with

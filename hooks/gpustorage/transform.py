@@ -1,4 +1,4 @@
-"""Stage 3, transform: word the validated dataset and its derived figures in one language.
+"""Stage 4, transform: word the validated dataset and its derived figures in one language.
 
 Templates receive only views: text in the reader's language, the derived figures (computed once for
 all languages, see derive.py) and provenance flags. A row's `checked` date is the oldest date among
