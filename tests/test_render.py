@@ -4,6 +4,7 @@ pages, row data, report links."""
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import json
 import subprocess
 import sys
@@ -194,3 +195,28 @@ def test_a_hostile_title_in_a_translated_page_is_escaped_on_the_render_path(tmp_
     result = subprocess.run(command, cwd=ROOT / "hooks", capture_output=True, text=True)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "docs/zh/data.md:2:" in result.stderr and "'title'" in result.stderr
+
+
+def test_exchange_rates_past_the_stale_age_are_marked_stale(fixture_build: SiteBuild) -> None:
+    """A rate is judged like a fact: older than the stale age, it says so on the data page and in the
+    calculator's note, with its date."""
+    view = fixture_build.views["de"]
+    rates = view.dataset.rates
+    old = rates.model_copy(
+        update={
+            "rates": {
+                currency: rate.model_copy(update={"date": view.today - dt.timedelta(days=207)})
+                for currency, rate in rates.rates.items()
+            }
+        }
+    )
+    stale_view = dataclasses.replace(view, dataset=dataclasses.replace(view.dataset, rates=old))
+    for checked, marked in ((view, False), (stale_view, True)):
+        language = renderer(checked)
+        context = language.context()
+        data_page = language.fill_markers("<!-- data:dataset -->", "", context)
+        rates_list = BeautifulSoup(data_page, "html.parser").select_one("ul.gs-rates")
+        assert bool(rates_list.select(".gs-stale-badge")) is marked
+        notes = [rate["note"] for rate in context["settings"]["rates"].values()]
+        assert all((view.t("stale.badge") in note) is marked for note in notes)
+        assert all(view.t.date(old.rates[next(iter(old.rates))].date) in note for note in notes) is marked

@@ -27,6 +27,7 @@ from markupsafe import Markup
 from . import render_html, translations
 from .build import SiteBuild
 from .contract import COLUMNS, FILTER_VALUES, FILTERS, PRESETS
+from .derive import is_stale
 from .escape import html, md, script_json
 from .guide import GuidePage
 from .markers import MARKER
@@ -109,6 +110,7 @@ def environment() -> Environment:
         undated_badge=render_html.undated_badge,
         history_block=render_html.history_block,
         option_count_text=render_html.option_count_text,
+        is_stale=is_stale,
     )
     return env
 
@@ -153,10 +155,18 @@ def shared_parts(view: SiteView) -> Shared:
 
 
 def comparison_settings(view: SiteView) -> dict[str, Any]:
-    """What the comparison script needs: presets, filters, page size, rates and its strings in the
-    page's language."""
+    """What the comparison script needs: presets, filters, page size, rates (each with a note naming its
+    date, and marking it stale like data) and its strings in the page's language."""
     t = view.t
     rates = view.dataset.rates.rates
+
+    def rate_note(currency: str) -> str:
+        rate = rates[currency]  # type: ignore[index]
+        note = t(
+            "calc.rate", currency=currency, usd=t.money(rate.usd_per_unit, "USD"), date=t.date(rate.date)
+        )
+        return note + t("text.aside", text=t("stale.badge")) if is_stale(rate.date, view.today) else note
+
     return {
         "presets": PRESETS,
         "filters": list(FILTERS),
@@ -164,12 +174,7 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
         "rates": {
             currency: {
                 "usd_per_unit": rates[currency].usd_per_unit,  # type: ignore[index]
-                "note": t(
-                    "calc.rate",
-                    currency=currency,
-                    usd=t.money(rates[currency].usd_per_unit, "USD"),  # type: ignore[index]
-                    date=t.date(rates[currency].date),  # type: ignore[index]
-                ),
+                "note": rate_note(currency),
             }
             for currency in DISPLAY_CURRENCIES
             if currency in rates
