@@ -11,6 +11,7 @@ from urllib.parse import urljoin, urlparse
 
 import jieba
 import pytest
+import yaml
 from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, SITE_URL, Build, mkdocs_build
 from fixture_history import clone
 
@@ -120,6 +121,18 @@ def test_each_language_has_its_own_search_index(site: Build) -> None:
         assert bool(moved) == bool(LANGUAGE_PREFIX[lang])
     zh = (site.site / "zh" / "search" / "search_index.json").read_text(encoding="utf-8")
     assert "持久存储" in zh and "Speicher" not in zh
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_search_finds_prose_not_table_cells_run_together(site: Build, lang: str) -> None:
+    """Tables, tools and source lists stay out of the search index: their cells would read as one run
+    of words ("价格US$0.00/GiB·月…"); the pages' prose and headings, provider names included, stay in."""
+    index = json.loads((site.site / LANGUAGE_PREFIX[lang] / "search" / "search_index.json").read_text())
+    text = " ".join(doc["text"] + " " + doc["title"] for doc in index["docs"])
+    ui = yaml.safe_load((ROOT / "data" / "i18n" / f"{lang}.yaml").read_text(encoding="utf-8"))["ui"]
+    assert "Alpha Cloud" in text and ui["faq.title"] in text
+    for excluded in ("alpha.example.com/docs/volumes", ui["comparison.caption"], ui["filter.sort"]):
+        assert excluded not in text
 
 
 # ---- findability -----------------------------------------------------------------------------------

@@ -282,7 +282,7 @@ class LanguageRenderer:
             parts.append(
                 Markup(
                     '<p class="gs-no-storage"><strong>{no_storage}</strong>{marks}</p>\n\n'
-                    '## {sources_title}\n\n<ol class="gs-sources">\n{sources}\n</ol>\n'
+                    '## {sources_title}\n\n<ol class="gs-sources" data-search-exclude>\n{sources}\n</ol>\n'
                 ).format(
                     no_storage=t("provider.no_storage"),
                     marks=render_html.marks(provider.absence, t),

@@ -266,7 +266,7 @@ def fact_table(provider: ProviderView, offering: OfferingView, report: OfferingR
     """An offering's facts on its provider's page, and below them the link to report a wrong value."""
     rows = Markup("\n").join(fact_row(provider, offering, name, report, t) for name in FACT_ROWS)
     return Markup(
-        '<table class="gs-facts" data-kind="{kind}">\n<tbody>\n'
+        '<table class="gs-facts" data-kind="{kind}" data-search-exclude>\n<tbody>\n'
         '<tr><th scope="row">{kind_label}</th><td>{kind_text}</td><td></td></tr>\n'
         "{rows}\n"
         '<tr><th scope="row">{checked_label}</th><td>{checked}</td><td></td></tr>\n'
@@ -314,7 +314,8 @@ def offering_section(
     """An offering on its provider's page: its heading, its facts, its notes and its sources."""
     n = offering.number
     return Markup(
-        '## {heading}\n\n{facts}\n\n{notes}<ol class="gs-sources" id="sources-{n}">\n{sources}\n</ol>'
+        "## {heading}\n\n{facts}\n\n{notes}"
+        '<ol class="gs-sources" id="sources-{n}" data-search-exclude>\n{sources}\n</ol>'
     ).format(
         heading=md(offering.product),
         facts=fact_table(provider, offering, report, t),
