@@ -1,6 +1,6 @@
-"""The contract between the generated comparison and the script that drives it (docs/assets/compare.js).
+"""The contract between the generated comparison and the script that drives it (docs/assets/compare/).
 
-Templates write these data attributes and URL parameters; compare.js reads them and nothing else.
+Templates write these data attributes and URL parameters; the script's modules read them and nothing else.
 tests/test_contract.py checks both sides against the names defined here, so a rename cannot
 silently break the page.
 """

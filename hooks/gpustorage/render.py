@@ -186,9 +186,9 @@ def _cut(text: str, limit: int | None) -> str:
 
 
 def _pairs(tiers: tuple[UsdTier, ...]) -> str:
-    """Tiers as the JSON pairs compare.js reads: [[upper bound in GB or null, USD per GB-month], ...]."""
+    """Tiers as the JSON pairs the script reads: [[upper bound in GB or null, USD per GB-month], ...]."""
     pairs = [[tier.up_to_gb, tier.usd_per_gb_month] for tier in tiers]
-    return json.dumps(pairs, separators=(",", ":"), allow_nan=False)  # compare.js parses it: JSON only
+    return json.dumps(pairs, separators=(",", ":"), allow_nan=False)  # the script parses it: JSON only
 
 
 def row_attributes(offering: OfferingView) -> Markup:
@@ -304,7 +304,7 @@ class Snippets:
         return counts[choice]
 
     def count_text(self, count: int) -> str:
-        """' (12)' or ' (none)', as compare.js words it."""
+        """' (12)' or ' (none)', as the comparison script words it."""
         return f" ({self.t.number(count) if count else self.t('filter.none_left')})"
 
     def marks(self, origin: Origin) -> str:
