@@ -77,7 +77,8 @@ CELL_ATTRIBUTES = ("column", "sort", "value", "label")
 # preset buttons; a filter option's own label and the option a count belongs to ("kind:object_storage")
 CONTROL_ATTRIBUTES = ("preset", "label", "for")
 
-# URL parameters of the view (shared links keep filters, sort and amounts).
+# URL parameters of the view (shared links keep filters, sort and amounts). The script takes a value from
+# a link only if the page offers it (a control's choice, a preset, a rate; name and amounts are free).
 URL_PARAMETERS = (
     *("name", "kind", "egress", "sort", "dir", "known", "gb", "months", "out", "cur", "preset", "all"),
     *FILTERS,

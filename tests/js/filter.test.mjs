@@ -3,11 +3,17 @@ import assert from "node:assert/strict";
 import test from "node:test";
 
 import { filterOf, markMatches, tallyChoices } from "../../docs/assets/compare/filter.js";
-import { readQuery, viewKeys } from "../../docs/assets/compare/state.js";
+import { choicesOf, readQuery, viewKeys } from "../../docs/assets/compare/state.js";
 
 const FILTERS = ["billed", "multi"];
 const KEYS = viewKeys(FILTERS);
-const SETTINGS = { filters: FILTERS, presets: {}, rates: {} };
+const OFFERED = {
+  kind: ["network_volume", "block_volume", "object_storage"],
+  egress: ["free"],
+  billed: ["yes", "no"],
+  multi: ["yes", "no"],
+};
+const CHOICES = choicesOf(OFFERED, { filters: FILTERS, presets: {}, rates: {} });
 
 function provider(name, index, offerings) {
   const group = { name: name.toLowerCase(), index: index, rows: [] };
@@ -26,7 +32,7 @@ const GROUPS = [
 const ENTRIES = GROUPS.flatMap((group) => group.rows);
 
 function filterFor(query) {
-  return filterOf(readQuery(query, KEYS, SETTINGS), FILTERS);
+  return filterOf(readQuery(query, KEYS, CHOICES), FILTERS);
 }
 
 function shown(query) {

@@ -73,6 +73,21 @@ export function toolsForm(form, settings, wording) {
     showHint(invalid);
   }
 
+  /* The values the controls offer, by name ({sort: ["product", "cost", ...], kind: [...], egress:
+   * ["free"], ...}); text fields offer no list. */
+  function offered() {
+    const choices = {};
+    Array.prototype.forEach.call(form.elements, (control) => {
+      let values = null;
+      if (control.tagName === "SELECT") values = Array.prototype.map.call(control.options, (o) => o.value);
+      else if (control.type === "checkbox") values = [control.value];
+      if (!control.name || !values) return;
+      const known = own(choices, control.name) ? choices[control.name] : [];
+      choices[control.name] = known.concat(values.filter(Boolean));
+    });
+    return choices;
+  }
+
   /* Empty amount fields without a mark or hint (a reset). */
   function clearAmounts() {
     AMOUNTS.forEach((name) => {
@@ -104,5 +119,12 @@ export function toolsForm(form, settings, wording) {
     });
   }
 
-  return { show: show, read: read, showHint: showHint, clearAmounts: clearAmounts, showCounts: showCounts };
+  return {
+    show: show,
+    read: read,
+    offered: offered,
+    showHint: showHint,
+    clearAmounts: clearAmounts,
+    showCounts: showCounts,
+  };
 }

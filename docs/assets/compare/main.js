@@ -14,6 +14,7 @@ import { applyCosts, calculatorAmounts } from "./cost.js";
 import { filterOf, markMatches, tallyChoices } from "./filter.js";
 import { sortKey } from "./sort.js";
 import {
+  choicesOf,
   dropBrokenAmounts,
   fillFromPreset,
   keepLanguageLinks,
@@ -49,7 +50,7 @@ function start(table, form, settings) {
   // short tables (the real dataset) show every row; long ones a page at a time
   const page = settings.rows_per_page;
   const limit = rows.entries.length > 2 * page ? page : Infinity;
-  const state = readQuery(window.location.search, keys, settings);
+  const state = readQuery(window.location.search, keys, choicesOf(tools.offered(), settings));
   let costKey = "";
   let countsKey = null;
 

@@ -11,6 +11,10 @@ const VIEW_KEYS = [
   "name", "kind", "egress", "sort", "dir", "known", "gb", "months", "out", "cur", "preset", "all",
 ];
 export const AMOUNTS = ["gb", "months", "out"];
+// keys whose value is free: a text searched for, or an amount (see dropBrokenAmounts)
+const FREE_KEYS = ["name"].concat(AMOUNTS);
+// keys whose value lists names ("kind=block_volume,network_volume")
+const LIST_KEYS = ["kind"];
 // how long the reader pauses before the address bar follows the view (see queryKeeper)
 const URL_DELAY_MS = 300;
 
@@ -19,16 +23,37 @@ export function viewKeys(filterNames) {
   return VIEW_KEYS.concat(filterNames);
 }
 
-/* The state a query (location.search) describes: every key, "" where the query has none. A preset or
- * currency the page does not offer is dropped. */
-export function readQuery(search, keys, settings) {
+/* What a shared link may set each key to: the values the page's controls offer (`offered`, read by
+ * form.js: sort columns, kinds, each filter's choices...), the presets and currencies of the page's
+ * settings, and "1" for "show all". */
+export function choicesOf(offered, settings) {
+  return Object.assign({}, offered, {
+    preset: Object.keys(settings.presets),
+    cur: Object.keys(settings.rates),
+    all: ["1"],
+  });
+}
+
+// The part of `value` the page offers for `key`: all of it, the names it does offer, or "".
+function offeredPart(key, value, choices) {
+  if (!value || FREE_KEYS.indexOf(key) !== -1) return value;
+  const allowed = own(choices, key) ? choices[key] : [];
+  if (LIST_KEYS.indexOf(key) === -1) return allowed.indexOf(value) !== -1 ? value : "";
+  return value
+    .split(",")
+    .filter((name) => allowed.indexOf(name) !== -1)
+    .join(",");
+}
+
+/* The state a query (location.search) describes: every key, "" where the query has none. A shared
+ * link may carry any text ("?sort=__proto__"): each name in it is checked against `choices` (see
+ * choicesOf) before anything uses it, and one the page does not offer is ignored. */
+export function readQuery(search, keys, choices) {
   const params = new URLSearchParams(search);
   const state = {};
   keys.forEach((key) => {
-    state[key] = params.get(key) || "";
+    state[key] = offeredPart(key, params.get(key) || "", choices);
   });
-  if (state.preset && !own(settings.presets, state.preset)) state.preset = "";
-  if (state.cur && !own(settings.rates, state.cur)) state.cur = "";
   return state;
 }
 
