@@ -3,6 +3,7 @@ attribute and URL parameter (hooks/gpustorage/contract.py holds the names)."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from bs4 import BeautifulSoup
@@ -13,6 +14,7 @@ from gpustorage import contract
 MODULES = ROOT / "docs" / "assets" / "compare"
 SOURCES = {path.name: path.read_text(encoding="utf-8") for path in sorted(MODULES.glob("*.js"))}
 SCRIPT = "\n".join(SOURCES.values())
+CODE = re.sub(r"/\*.*?\*/|//[^\n]*", "", SCRIPT, flags=re.DOTALL)  # without comments
 DECLARED = {
     *contract.ROW_ATTRIBUTES,
     *contract.GROUP_ATTRIBUTES,
@@ -54,6 +56,14 @@ def test_url_parameters_and_settings_match(site: Build) -> None:
     assert names <= set(contract.URL_PARAMETERS)
     presets = {button["data-preset"] for button in page.select("[data-preset]")} - {""}
     assert presets == set(contract.PRESETS)
+
+
+def test_the_script_reads_every_setting_and_text_the_page_writes_and_no_other(site: Build) -> None:
+    """Tunables such as the page size come from the page (hooks/gpustorage/settings.py via render.py),
+    never from a constant in the script; a text the script names exists in every language's settings."""
+    settings = json.loads(site.page("").select_one("#comparison-settings").string)
+    assert set(re.findall(r"\bsettings\.([a-z_]+)", CODE)) == set(settings)
+    assert set(re.findall(r"\bstrings\.([a-z_]+)", CODE)) == set(settings["strings"])
 
 
 def test_the_modules_import_only_each_other() -> None:

@@ -47,7 +47,8 @@ function start(table, form, settings) {
   const view = tableView(table, rows, settings, wording);
   const keepQuery = queryKeeper();
   const dimensions = ["kind", "egress"].concat(filterNames);
-  // short tables (the real dataset) show every row; long ones a page at a time
+  // Short tables (the real dataset) show every row; long ones a page at a time. The page size is the
+  // site's (settings.py: ROWS_PER_PAGE, which pages only tables of more than twice as many rows).
   const page = settings.rows_per_page;
   const limit = rows.entries.length > 2 * page ? page : Infinity;
   const state = readQuery(window.location.search, keys, choicesOf(tools.offered(), settings));

@@ -3,7 +3,8 @@
 
 import { own } from "./own.js";
 
-// GB, months or GB per month: anything larger is a typing slip
+// GB, months or GB per month: anything larger is a typing slip. A guard on what is typed, not a site
+// setting (no page or data depends on it); the hint for a refused amount names it.
 export const MAX_AMOUNT = 1e9;
 
 function separator(parts, type, fallback) {

@@ -15,7 +15,8 @@ export const AMOUNTS = ["gb", "months", "out"];
 const FREE_KEYS = ["name"].concat(AMOUNTS);
 // keys whose value lists names ("kind=block_volume,network_volume")
 const LIST_KEYS = ["kind"];
-// how long the reader pauses before the address bar follows the view (see queryKeeper)
+// How long the reader pauses before the address bar follows the view (see queryKeeper): a matter of
+// the browser's speed, not a site setting, so it stays here.
 const URL_DELAY_MS = 300;
 
 /* Every URL parameter of the view, in the order a query lists them. */
