@@ -456,3 +456,29 @@ def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str, fixture_b
     assert shown() == total
     assert page.is_hidden("#comparison-show-all")
     page.wait_for_function("location.search.includes('all=1')")
+
+
+@pytest.mark.parametrize("name", ["constructor", "__proto__", "toString"])
+def test_names_only_objects_have_are_ignored_in_a_shared_link(page, long_table: str, name: str) -> None:
+    """Issue #21: a link naming what every JavaScript object has, as a column, kind, filter value,
+    preset, currency or "show all", throws nothing (open_tab fails the test on a page error) and
+    changes nothing: the names are not the page's, so sorting, paging and the link start afresh."""
+    keys = ("sort", "dir", "kind", "egress", "known", "cur", "preset", "all", *FILTERS)
+    page.goto(f"{long_table}/?{'&'.join(f'{key}={name}' for key in keys)}")
+    page.wait_for_selector("#comparison-tools:not([hidden])")
+
+    def shown() -> int:
+        return page.eval_on_selector_all(
+            "#comparison tr.gs-offering", "rows => rows.filter(r => r.checkVisibility()).length"
+        )
+
+    assert shown() == 50  # a page at a time: "all" was not "1"
+    assert page.locator("#comparison th[aria-sort]").count() == 0
+    assert page.input_value("select[name=sort]") == ""
+    page.wait_for_function("location.search === ''")  # the link's names are dropped from the address
+    page.click("th[data-column=price] button")
+    assert page.get_attribute("th[data-column=price]", "aria-sort") == "ascending"
+    known = [k for k in visible_sort_keys(page, "price") if k is not None]
+    assert known == sorted(known) and shown() == 50
+    page.click("#comparison-show-all")
+    assert page.is_hidden("#comparison-show-all") and shown() > 100

@@ -1,8 +1,9 @@
-"""The generated comparison and compare.js agree on every data attribute and URL parameter
-(hooks/gpustorage/contract.py holds the names)."""
+"""The generated comparison and its script (the modules in docs/assets/compare/) agree on every data
+attribute and URL parameter (hooks/gpustorage/contract.py holds the names)."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from bs4 import BeautifulSoup
@@ -10,7 +11,10 @@ from conftest import ROOT, Build
 
 from gpustorage import contract
 
-SCRIPT = (ROOT / "docs" / "assets" / "compare.js").read_text(encoding="utf-8")
+MODULES = ROOT / "docs" / "assets" / "compare"
+SOURCES = {path.name: path.read_text(encoding="utf-8") for path in sorted(MODULES.glob("*.js"))}
+SCRIPT = "\n".join(SOURCES.values())
+CODE = re.sub(r"/\*.*?\*/|//[^\n]*", "", SCRIPT, flags=re.DOTALL)  # without comments
 DECLARED = {
     *contract.ROW_ATTRIBUTES,
     *contract.GROUP_ATTRIBUTES,
@@ -26,8 +30,8 @@ def _kebab(name: str) -> str:
 def test_the_script_reads_only_declared_attributes() -> None:
     read = {_kebab(name) for name in re.findall(r"\.dataset\.([A-Za-z]+)", SCRIPT)}
     read |= set(re.findall(r"\[data-([a-z-]+)", SCRIPT))
-    assert read, "no data attribute found in compare.js"
-    assert read <= DECLARED, f"compare.js reads undeclared attributes: {sorted(read - DECLARED)}"
+    assert read, "no data attribute found in the comparison script"
+    assert read <= DECLARED, f"the comparison script reads undeclared attributes: {sorted(read - DECLARED)}"
 
 
 def _data_names(tags: list) -> set[str]:
@@ -44,7 +48,7 @@ def test_the_page_writes_exactly_the_declared_row_attributes(site: Build) -> Non
 
 def test_url_parameters_and_settings_match(site: Build) -> None:
     page: BeautifulSoup = site.page("")
-    keys = re.search(r"var KEYS = \[([^\]]*)\]", SCRIPT)
+    keys = re.search(r"const VIEW_KEYS = \[([^\]]*)\]", SOURCES["state.js"])
     assert keys is not None
     listed = set(re.findall(r'"([a-z]+)"', keys.group(1)))
     assert listed | set(contract.FILTERS) == set(contract.URL_PARAMETERS)
@@ -52,3 +56,25 @@ def test_url_parameters_and_settings_match(site: Build) -> None:
     assert names <= set(contract.URL_PARAMETERS)
     presets = {button["data-preset"] for button in page.select("[data-preset]")} - {""}
     assert presets == set(contract.PRESETS)
+
+
+def test_the_script_reads_every_setting_and_text_the_page_writes_and_no_other(site: Build) -> None:
+    """Tunables such as the page size come from the page (hooks/gpustorage/settings.py via render.py),
+    never from a constant in the script; a text the script names exists in every language's settings."""
+    settings = json.loads(site.page("").select_one("#comparison-settings").string)
+    assert set(re.findall(r"\bsettings\.([a-z_]+)", CODE)) == set(settings)
+    assert set(re.findall(r"\bstrings\.([a-z_]+)", CODE)) == set(settings["strings"])
+
+
+def test_the_modules_import_only_each_other() -> None:
+    """No module loads anything from another host, or from outside its folder."""
+    imported = {
+        (name, found)
+        for name, text in SOURCES.items()
+        for found in re.findall(r"""\bimport\b[^"';]*?["']([^"']+)["']""", text)
+    }
+    assert imported, "no import found"
+    assert {found for _, found in imported} <= {f"./{name}" for name in SOURCES}, sorted(imported)
+    assert "main.js" in SOURCES
+    for word in ("fetch(", "XMLHttpRequest", "import(", "http://", "https://"):
+        assert word not in SCRIPT, word

@@ -1,6 +1,6 @@
-"""The contract between the generated comparison and the script that drives it (docs/assets/compare.js).
+"""The contract between the generated comparison and the script that drives it (docs/assets/compare/).
 
-Templates write these data attributes and URL parameters; compare.js reads them and nothing else.
+Templates write these data attributes and URL parameters; the script's modules read them and nothing else.
 tests/test_contract.py checks both sides against the names defined here, so a rename cannot
 silently break the page.
 """
@@ -77,7 +77,8 @@ CELL_ATTRIBUTES = ("column", "sort", "value", "label")
 # preset buttons; a filter option's own label and the option a count belongs to ("kind:object_storage")
 CONTROL_ATTRIBUTES = ("preset", "label", "for")
 
-# URL parameters of the view (shared links keep filters, sort and amounts).
+# URL parameters of the view (shared links keep filters, sort and amounts). The script takes a value from
+# a link only if the page offers it (a control's choice, a preset, a rate; name and amounts are free).
 URL_PARAMETERS = (
     *("name", "kind", "egress", "sort", "dir", "known", "gb", "months", "out", "cur", "preset", "all"),
     *FILTERS,

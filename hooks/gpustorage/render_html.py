@@ -34,9 +34,9 @@ class OfferingParts:
 
 
 def _pairs(tiers: tuple[UsdTier, ...]) -> str:
-    """Tiers as the JSON pairs compare.js reads: [[upper bound in GB or null, USD per GB-month], ...]."""
+    """Tiers as the JSON pairs the script reads: [[upper bound in GB or null, USD per GB-month], ...]."""
     pairs = [[tier.up_to_gb, tier.usd_per_gb_month] for tier in tiers]
-    return json.dumps(pairs, separators=(",", ":"), allow_nan=False)  # compare.js parses it: JSON only
+    return json.dumps(pairs, separators=(",", ":"), allow_nan=False)  # the script parses it: JSON only
 
 
 def row_attributes(offering: OfferingView) -> Markup:
@@ -224,7 +224,7 @@ def comparison_row(
 
 
 def option_count_text(count: int, t: Strings) -> str:
-    """' (12)' or ' (none)', as compare.js words it."""
+    """' (12)' or ' (none)', as the comparison script words it."""
     return f" ({t.number(count) if count else t('filter.none_left')})"
 
 

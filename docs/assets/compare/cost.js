@@ -1,0 +1,84 @@
+/* The storage cost calculator: what an offering costs a month for the amounts the reader gives, from
+ * the figures its row carries (USD price tiers, monthly fee, idle price, egress fee and allowance).
+ * Pure: no DOM. An offering here is {tiers, idleTiers, billedIdle, fee, egress, egressRate,
+ * egressIncluded, egressPooled, maxGb}, as rows.js reads it. */
+
+// Cost ranks put offerings whose cost has an unknown part after those fully known, and those too
+// small for the amount after both; within a band, by cost.
+const UNKNOWN_PART = 1e12;
+const TOO_SMALL = 2e12;
+
+/* The amounts a calculation needs, from the view's state; null while no size is given. */
+export function calculatorAmounts(state) {
+  if (state.gb === "" || !isFinite(Number(state.gb))) return null;
+  return {
+    gb: Number(state.gb),
+    months: Math.max(1, Number(state.months) || 1),
+    out: Math.max(0, Number(state.out) || 0),
+  };
+}
+
+/* `gb` stored for a month under `tiers` ([[upper bound in GB or null, USD per GB-month], ...]). */
+export function storageCost(tiers, fee, gb) {
+  let cost = fee;
+  let lower = 0;
+  for (let i = 0; i < tiers.length; i++) {
+    const upTo = tiers[i][0];
+    const upper = upTo === null ? gb : Math.min(gb, upTo);
+    cost += Math.max(0, upper - lower) * tiers[i][1];
+    if (upTo === null || upTo >= gb) break;
+    lower = upTo;
+  }
+  return cost;
+}
+
+/* `out` GB sent out in a month; null when the fee is unknown or set per host. */
+export function egressCost(offering, out) {
+  if (offering.egress === "free" || out === 0) return 0;
+  if (offering.egressRate === null) return null;
+  // a pooled allowance belongs to the account, not the offering: none is counted (and the cell says so)
+  return Math.max(0, out - (offering.egressPooled ? 0 : offering.egressIncluded)) * offering.egressRate;
+}
+
+/* What the storage costs in a month while no GPU uses it: its own idle price where the data has one. */
+export function idleCost(offering, gb, running) {
+  if (offering.idleTiers) return storageCost(offering.idleTiers, offering.fee, gb);
+  if (offering.billedIdle === "no") return 0;
+  if (offering.billedIdle === "yes" || offering.billedIdle === "not_applicable") return running;
+  return null;
+}
+
+/* Everything a cost cell shows, and the offering's rank by cost and by effective price; {monthly:
+ * null} when its price is unknown. */
+export function costsOf(offering, amounts) {
+  if (!offering.tiers) return { monthly: null };
+  const gb = amounts.gb;
+  const storage = storageCost(offering.tiers, offering.fee, gb);
+  const egress = egressCost(offering, amounts.out);
+  const monthly = storage + (egress || 0);
+  const tooLarge = offering.maxGb !== null && gb > offering.maxGb;
+  const band = tooLarge ? TOO_SMALL : egress === null ? UNKNOWN_PART : 0;
+  return {
+    monthly: monthly,
+    idle: idleCost(offering, gb, storage),
+    total: monthly * amounts.months,
+    months: amounts.months,
+    egressKnown: egress !== null,
+    tooLarge: tooLarge,
+    storage: storage,
+    rank: band + monthly,
+    priceRank: band + storage,
+  };
+}
+
+/* Each entry's costs for `amounts` (none when null), and its sort keys for cost and price: with a
+ * size set, price sorts by the effective monthly price; without one, by the cell's own key. Unknown
+ * prices get no key (they sort last). */
+export function applyCosts(entries, amounts) {
+  entries.forEach((entry) => {
+    delete entry.keys.price;
+    entry.costs = amounts ? costsOf(entry.offering, amounts) : null;
+    entry.keys.cost = entry.costs && entry.costs.monthly !== null ? entry.costs.rank : null;
+    if (entry.keys.cost !== null) entry.keys.price = entry.costs.priceRank;
+  });
+}

@@ -1,0 +1,69 @@
+/* Filtering offerings: which rows match the view's filters, and how many each filter choice would
+ * leave given the others. Works on entries (rows.js) and the view's state; no DOM. */
+
+/* The state's filters, prepared once per update: the kinds chosen, the fact filters set, the name. */
+export function filterOf(state, filterNames) {
+  const facts = filterNames.filter((name) => state[name]).map((name) => [name, state[name]]);
+  return {
+    kinds: state.kind ? state.kind.split(",") : [],
+    freeEgress: state.egress === "free",
+    facts: facts,
+    needle: state.name.toLowerCase(),
+    // sorted by a column with "only known values": rows without a value there are left out
+    knownIn: state.known && state.sort && state.sort !== "product" ? state.sort : "",
+    narrowsOfferings: Boolean(state.kind || state.egress || facts.length),
+    // what the choices' counts depend on (sorting changes none)
+    countsKey: [state.name, state.kind, state.egress, ...filterNames.map((name) => state[name])].join("|"),
+  };
+}
+
+/* Whether the entry passes every filter but `skip` (a dimension: "kind", "egress" or a filter name). */
+export function matches(entry, filter, skip) {
+  const data = entry.data;
+  if (skip !== "kind" && filter.kinds.length && filter.kinds.indexOf(data.kind) === -1) return false;
+  if (skip !== "egress" && filter.freeEgress && data.egress !== "free") return false;
+  for (let i = 0; i < filter.facts.length; i++) {
+    const name = filter.facts[i][0];
+    if (name !== skip && data[name] !== filter.facts[i][1]) return false;
+  }
+  return true;
+}
+
+/* Marks each entry and group as matching or not; returns how many groups (providers) match. A provider
+ * without offerings matches only its name, while no filter on offerings is set. `keyOf(entry,
+ * column)` gives a sort key (sort.js). */
+export function markMatches(groups, filter, keyOf) {
+  let matching = 0;
+  groups.forEach((group) => {
+    group.nameMatches = group.name.indexOf(filter.needle) !== -1;
+    let any = false;
+    group.rows.forEach((entry) => {
+      let match = group.nameMatches && matches(entry, filter, null);
+      if (match && filter.knownIn) match = keyOf(entry, filter.knownIn) !== null;
+      entry.match = match;
+      any = any || match;
+    });
+    group.match =
+      any || (group.nameMatches && !filter.narrowsOfferings && !filter.knownIn && group.rows.length === 0);
+    if (group.match) matching++;
+  });
+  return matching;
+}
+
+/* For each dimension, how many offerings each of its values would leave given the other filters:
+ * {kind: {network_volume: 3, ...}, egress: {free: 1, ...}, billed: {...}}. */
+export function tallyChoices(entries, filter, dimensions) {
+  const tallies = {};
+  dimensions.forEach((dimension) => {
+    tallies[dimension] = Object.create(null);
+  });
+  entries.forEach((entry) => {
+    if (!entry.group.nameMatches) return;
+    dimensions.forEach((dimension) => {
+      if (!matches(entry, filter, dimension)) return;
+      const value = entry.data[dimension];
+      tallies[dimension][value] = (tallies[dimension][value] || 0) + 1;
+    });
+  });
+  return tallies;
+}

@@ -1,0 +1,130 @@
+/* The tools form (#comparison-tools) and the view's state, both ways: controls set from the state,
+ * the state read from the controls, the hint for amounts that are no number, and each filter
+ * choice's count of what it would leave. */
+
+import { own } from "./own.js";
+import { MAX_AMOUNT } from "./numbers.js";
+import { AMOUNTS } from "./state.js";
+
+export function toolsForm(form, settings, wording) {
+  const strings = settings.strings;
+  const numbers = wording.numbers;
+  const explanation = document.getElementById("preset-explanation");
+  const hint = document.getElementById("calc-hint");
+  const rateNote = document.getElementById("calc-rate");
+  const presetButtons = form.querySelectorAll("[data-preset]");
+  const selects = settings.filters.map((name) => form.elements[name]);
+  const countSpans = form.querySelectorAll(".gs-option-count");
+
+  // the controls that hold a key of the state (the preset buttons have no name)
+  function eachControl(state, act) {
+    Array.prototype.forEach.call(form.elements, (control) => {
+      if (control.name && own(state, control.name)) act(control);
+    });
+  }
+
+  function showHint(shown) {
+    const example = numbers.forInput(1.5);
+    hint.textContent = shown ? wording.fill(strings.invalid, { max: MAX_AMOUNT, example: example }) : "";
+  }
+
+  /* Every control as the state says, the chosen preset pressed and explained, the currency's rate. */
+  function show(state) {
+    const kinds = state.kind ? state.kind.split(",") : [];
+    eachControl(state, (control) => {
+      const name = control.name;
+      if (name === "kind") control.checked = kinds.indexOf(control.value) !== -1;
+      else if (control.type === "checkbox") control.checked = state[name] === control.value;
+      else if (name === "dir") control.value = state.dir === "desc" ? "desc" : "asc";
+      else if (AMOUNTS.indexOf(name) !== -1) {
+        // the amount being typed stays as typed ("1," on the way to "1,5")
+        if (document.activeElement === control) return;
+        control.value = state[name] ? numbers.forInput(state[name]) : "";
+      } else control.value = state[name] || "";
+    });
+    presetButtons.forEach((button) => {
+      const chosen = button.dataset.preset !== "" && button.dataset.preset === state.preset;
+      button.setAttribute("aria-pressed", String(chosen));
+    });
+    const explained = state.preset && own(strings.explain, state.preset);
+    explanation.textContent = explained ? strings.explain[state.preset] : "";
+    rateNote.textContent = state.cur && own(settings.rates, state.cur) ? settings.rates[state.cur].note : "";
+  }
+
+  /* The state from the controls; an amount that is no number is marked and keeps its last value. */
+  function read(state) {
+    const kinds = [];
+    let invalid = false;
+    eachControl(state, (control) => {
+      const name = control.name;
+      if (name === "kind") {
+        if (control.checked) kinds.push(control.value);
+      } else if (control.type === "checkbox") state[name] = control.checked ? control.value : "";
+      else if (AMOUNTS.indexOf(name) !== -1) {
+        const value = numbers.parse(control.value);
+        const bad = value !== null && isNaN(value);
+        control.setAttribute("aria-invalid", String(bad));
+        if (bad) invalid = true;
+        else state[name] = value === null ? "" : String(value);
+      } else state[name] = control.value.trim();
+    });
+    state.kind = kinds.join(",");
+    if (!state.sort) state.dir = "";
+    showHint(invalid);
+  }
+
+  /* The values the controls offer, by name ({sort: ["product", "cost", ...], kind: [...], egress:
+   * ["free"], ...}); text fields offer no list. */
+  function offered() {
+    const choices = {};
+    Array.prototype.forEach.call(form.elements, (control) => {
+      let values = null;
+      if (control.tagName === "SELECT") values = Array.prototype.map.call(control.options, (o) => o.value);
+      else if (control.type === "checkbox") values = [control.value];
+      if (!control.name || !values) return;
+      const known = own(choices, control.name) ? choices[control.name] : [];
+      choices[control.name] = known.concat(values.filter(Boolean));
+    });
+    return choices;
+  }
+
+  /* Empty amount fields without a mark or hint (a reset). */
+  function clearAmounts() {
+    AMOUNTS.forEach((name) => {
+      form.elements[name].value = "";
+      form.elements[name].removeAttribute("aria-invalid");
+    });
+    showHint(false);
+  }
+
+  function countText(n) {
+    return " (" + (n ? numbers.format(n) : strings.none_left) + ")";
+  }
+
+  /* Each choice says how many offerings it would leave (filter.js tallies); those leaving none are marked. */
+  function showCounts(tallies) {
+    selects.forEach((select) => {
+      Array.prototype.forEach.call(select.options, (option) => {
+        if (!option.value) return;
+        const n = tallies[select.name][option.value] || 0;
+        option.textContent = option.dataset.label + countText(n);
+        option.classList.toggle("gs-none-left", n === 0);
+      });
+    });
+    countSpans.forEach((span) => {
+      const key = span.dataset.for.split(":");
+      const n = tallies[key[0]][key[1]] || 0;
+      span.textContent = countText(n);
+      span.parentNode.classList.toggle("gs-none-left", n === 0);
+    });
+  }
+
+  return {
+    show: show,
+    read: read,
+    offered: offered,
+    showHint: showHint,
+    clearAmounts: clearAmounts,
+    showCounts: showCounts,
+  };
+}

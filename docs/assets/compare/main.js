@@ -1,0 +1,129 @@
+/* Comparison tools: sort, filters, workload presets and a storage cost calculator.
+ * The static table reads well without this script; the script only enhances it.
+ * The view's state lives in the URL query, so a filtered, sorted view can be shared.
+ * Data attributes and URL parameters are listed in hooks/gpustorage/contract.py; the page's settings
+ * (#comparison-settings, written by hooks/gpustorage/render.py) give the filters, presets, currency
+ * rates, page size and texts.
+ *
+ * The modules, by job: state.js (the URL query), numbers.js (numbers in the reader's language),
+ * cost.js (the calculator), filter.js and sort.js (which rows, in what order), rows.js (the table read
+ * once), form.js (the tools' controls), view.js (the table shown); this one wires them. */
+
+import { localNumbers, messageFiller, moneyWriter } from "./numbers.js";
+import { applyCosts, calculatorAmounts } from "./cost.js";
+import { filterOf, markMatches, tallyChoices } from "./filter.js";
+import { sortKey } from "./sort.js";
+import {
+  choicesOf,
+  dropBrokenAmounts,
+  fillFromPreset,
+  keepLanguageLinks,
+  queryKeeper,
+  readQuery,
+  resetTo,
+  viewKeys,
+  writeQuery,
+} from "./state.js";
+import { readTable } from "./rows.js";
+import { toolsForm } from "./form.js";
+import { addSortButtons, tableView } from "./view.js";
+
+function wordingFor(locale, settings) {
+  const numbers = localNumbers(locale);
+  return {
+    locale: locale,
+    numbers: numbers,
+    fill: messageFiller(locale, numbers),
+    money: moneyWriter(locale, settings.rates),
+  };
+}
+
+function start(table, form, settings) {
+  const filterNames = settings.filters;
+  const keys = viewKeys(filterNames);
+  const wording = wordingFor(document.documentElement.lang || undefined, settings);
+  const rows = readTable(table, filterNames, settings.strings);
+  const tools = toolsForm(form, settings, wording);
+  const view = tableView(table, rows, settings, wording);
+  const keepQuery = queryKeeper();
+  const dimensions = ["kind", "egress"].concat(filterNames);
+  // Short tables (the real dataset) show every row; long ones a page at a time. The page size is the
+  // site's (settings.py: ROWS_PER_PAGE, which pages only tables of more than twice as many rows).
+  const page = settings.rows_per_page;
+  const limit = rows.entries.length > 2 * page ? page : Infinity;
+  const state = readQuery(window.location.search, keys, choicesOf(tools.offered(), settings));
+  let costKey = "";
+  let countsKey = null;
+
+  function updateCosts() {
+    const amounts = calculatorAmounts(state);
+    const key = amounts ? [amounts.gb, amounts.months, amounts.out, state.cur].join("|") : "";
+    if (key === costKey) return;
+    costKey = key;
+    rows.costHead.hidden = !amounts;
+    applyCosts(rows.entries, amounts);
+  }
+
+  function updateFilters() {
+    const filter = filterOf(state, filterNames);
+    view.showCount(markMatches(rows.groups, filter, sortKey), rows.groups.length);
+    if (filter.countsKey === countsKey) return; // sorting changes no count
+    countsKey = filter.countsKey;
+    tools.showCounts(tallyChoices(rows.entries, filter, dimensions));
+  }
+
+  function update() {
+    updateCosts();
+    updateFilters();
+    view.display(state, limit, costKey);
+    keepQuery(writeQuery(state, keys));
+  }
+
+  addSortButtons(table.tHead.rows[0], (column) => {
+    state.dir = state.sort === column && state.dir !== "desc" ? "desc" : "asc";
+    state.sort = column;
+    state.preset = "";
+    tools.show(state);
+    update();
+  });
+  form.addEventListener("input", () => {
+    tools.read(state);
+    state.preset = "";
+    tools.show(state);
+    update();
+  });
+  form.addEventListener("submit", (event) => event.preventDefault());
+  document.getElementById("comparison-show-all").addEventListener("click", () => {
+    state.all = "1";
+    update();
+  });
+  const presetButtons = document.querySelectorAll(
+    "#comparison-tools [data-preset], #comparison-empty [data-preset]"
+  );
+  presetButtons.forEach((button) => {
+    button.addEventListener("click", () => {
+      resetTo(state, keys, settings.presets, button.dataset.preset);
+      tools.clearAmounts();
+      tools.show(state);
+      update();
+    });
+  });
+  const toggle = document.getElementById("comparison-tools-toggle");
+  toggle.addEventListener("click", () => {
+    toggle.setAttribute("aria-expanded", String(form.classList.toggle("gs-open")));
+  });
+
+  fillFromPreset(state, settings.presets);
+  // an absurd or broken amount in a shared link is dropped, with a hint
+  if (dropBrokenAmounts(state)) tools.showHint(true);
+  toggle.hidden = false;
+  form.hidden = false;
+  tools.show(state);
+  update();
+}
+
+keepLanguageLinks();
+const table = document.getElementById("comparison");
+const form = document.getElementById("comparison-tools");
+const settingsNode = document.getElementById("comparison-settings");
+if (table && form && settingsNode) start(table, form, JSON.parse(settingsNode.textContent));

@@ -1,0 +1,84 @@
+/* The comparison table read once into plain objects: a group per provider (<tbody>) and an entry per
+ * offering row, with the figures its data attributes carry. An empty cost column is added, which the
+ * calculator fills (view.js). */
+
+/* The offering's figures for the calculator (cost.js), from its row's data attributes. */
+function offeringOf(data) {
+  return {
+    tiers: data.tiers ? JSON.parse(data.tiers) : null,
+    idleTiers: data.idleTiers ? JSON.parse(data.idleTiers) : null,
+    billedIdle: data.billedIdle,
+    fee: Number(data.fee || 0),
+    egress: data.egress,
+    egressRate: data.egressRate === undefined ? null : Number(data.egressRate),
+    egressIncluded: Number(data.egressIncluded || 0),
+    egressPooled: data.egressPooled === "yes",
+    maxGb: data.maxGb === undefined ? null : Number(data.maxGb),
+  };
+}
+
+function costCell(row) {
+  const cell = document.createElement("td");
+  cell.dataset.column = "cost";
+  cell.hidden = true;
+  row.insertBefore(cell, row.cells[1]);
+  return cell;
+}
+
+function entryOf(row, group, position, filterNames) {
+  const cells = Object.create(null);
+  Array.prototype.forEach.call(row.cells, (cell) => {
+    cells[cell.dataset.column] = cell;
+  });
+  cells.cost = costCell(row);
+  const data = row.dataset;
+  const values = { kind: data.kind, egress: data.egress };
+  filterNames.forEach((name) => {
+    values[name] = data[name];
+  });
+  return {
+    row: row,
+    group: group,
+    position: position,
+    cells: cells,
+    data: values, // what filters compare: kind, egress and each fact filter's raw value
+    offering: offeringOf(data),
+    keys: Object.create(null), // sort keys by column (sort.js)
+    match: true,
+    shown: true,
+    costs: null,
+    costText: "", // the calculator's amounts its cost cell was last written for
+  };
+}
+
+/* The cost column's header, hidden until a size is given. */
+function addCostHead(headRow, strings) {
+  const head = document.createElement("th");
+  head.scope = "col";
+  head.dataset.column = "cost";
+  head.title = strings.cost;
+  head.textContent = strings.cost_short;
+  head.hidden = true;
+  headRow.insertBefore(head, headRow.cells[1]);
+  return head;
+}
+
+/* {groups, entries, costHead}: every provider group and every offering, in the page's order. */
+export function readTable(table, filterNames, strings) {
+  const costHead = addCostHead(table.tHead.rows[0], strings);
+  const entries = [];
+  const groups = Array.prototype.map.call(table.tBodies, (body, index) => {
+    const name = (body.dataset.name || "").toLowerCase();
+    const group = { body: body, index: index, name: name, rows: [], shown: true };
+    body.querySelectorAll("tr.gs-offering").forEach((row, position) => {
+      const entry = entryOf(row, group, position, filterNames);
+      group.rows.push(entry);
+      entries.push(entry);
+    });
+    body.querySelectorAll("[colspan]").forEach((cell) => {
+      cell.colSpan += 1; // the cost column
+    });
+    return group;
+  });
+  return { groups: groups, entries: entries, costHead: costHead };
+}

@@ -1,0 +1,40 @@
+/* Sorting offerings by a column. A cell's sort key is its data-sort attribute, read when first
+ * needed and kept in entry.keys (cost.js writes the calculator's keys there). No DOM at load time. */
+
+import { own } from "./own.js";
+
+/* A raw data-sort text as a key: a number where it is one, the text otherwise, null when absent. */
+export function toSortKey(raw) {
+  if (raw === undefined || raw === "") return null;
+  const number = Number(raw);
+  return isNaN(number) ? raw : number;
+}
+
+/* The entry's key for `column`, a column of its row (null for an unknown value or no such cell). */
+export function sortKey(entry, column) {
+  if (!own(entry.keys, column)) {
+    const cell = own(entry.cells, column) ? entry.cells[column] : undefined;
+    entry.keys[column] = toSortKey(cell ? cell.dataset.sort : undefined);
+  }
+  return entry.keys[column];
+}
+
+/* Numbers by value, texts in the language's order (`collator`); unknown (null) always last. */
+export function compareKeys(a, b, descending, collator) {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  const numbers = typeof a === "number" && typeof b === "number";
+  const order = numbers ? a - b : collator.compare(String(a), String(b));
+  return descending ? -order : order;
+}
+
+/* The matching entries in the column's order; equal keys keep the page's order. */
+export function sortedMatches(entries, column, descending, collator) {
+  const ordered = entries.filter((entry) => entry.match);
+  ordered.sort(
+    (a, b) =>
+      compareKeys(sortKey(a, column), sortKey(b, column), descending, collator) ||
+      a.group.index - b.group.index ||
+      a.position - b.position
+  );
+  return ordered;
+}

@@ -1,0 +1,138 @@
+/* The view's state (filters, sort, amounts, currency, preset) and the URL query that holds it, so that
+ * a filtered, sorted view can be shared. The reading and writing of the query is pure; the functions
+ * at the end put a query into the address bar and the language menu (DOM, only when called). */
+
+import { own } from "./own.js";
+import { MAX_AMOUNT } from "./numbers.js";
+
+// The view's URL parameters besides the fact filters, whose names the page's settings give
+// (hooks/gpustorage/contract.py: URL_PARAMETERS; tests/test_contract.py reads this list).
+const VIEW_KEYS = [
+  "name", "kind", "egress", "sort", "dir", "known", "gb", "months", "out", "cur", "preset", "all",
+];
+export const AMOUNTS = ["gb", "months", "out"];
+// keys whose value is free: a text searched for, or an amount (see dropBrokenAmounts)
+const FREE_KEYS = ["name"].concat(AMOUNTS);
+// keys whose value lists names ("kind=block_volume,network_volume")
+const LIST_KEYS = ["kind"];
+// How long the reader pauses before the address bar follows the view (see queryKeeper): a matter of
+// the browser's speed, not a site setting, so it stays here.
+const URL_DELAY_MS = 300;
+
+/* Every URL parameter of the view, in the order a query lists them. */
+export function viewKeys(filterNames) {
+  return VIEW_KEYS.concat(filterNames);
+}
+
+/* What a shared link may set each key to: the values the page's controls offer (`offered`, read by
+ * form.js: sort columns, kinds, each filter's choices...), the presets and currencies of the page's
+ * settings, and "1" for "show all". */
+export function choicesOf(offered, settings) {
+  return Object.assign({}, offered, {
+    preset: Object.keys(settings.presets),
+    cur: Object.keys(settings.rates),
+    all: ["1"],
+  });
+}
+
+// The part of `value` the page offers for `key`: all of it, the names it does offer, or "".
+function offeredPart(key, value, choices) {
+  if (!value || FREE_KEYS.indexOf(key) !== -1) return value;
+  const allowed = own(choices, key) ? choices[key] : [];
+  if (LIST_KEYS.indexOf(key) === -1) return allowed.indexOf(value) !== -1 ? value : "";
+  return value
+    .split(",")
+    .filter((name) => allowed.indexOf(name) !== -1)
+    .join(",");
+}
+
+/* The state a query (location.search) describes: every key, "" where the query has none. A shared
+ * link may carry any text ("?sort=__proto__"): each name in it is checked against `choices` (see
+ * choicesOf) before anything uses it, and one the page does not offer is ignored. */
+export function readQuery(search, keys, choices) {
+  const params = new URLSearchParams(search);
+  const state = {};
+  keys.forEach((key) => {
+    state[key] = offeredPart(key, params.get(key) || "", choices);
+  });
+  return state;
+}
+
+/* The query of a state: its non-empty keys, in the keys' order, without "?". */
+export function writeQuery(state, keys) {
+  const params = new URLSearchParams();
+  keys.forEach((key) => {
+    if (state[key]) params.set(key, state[key]);
+  });
+  return params.toString();
+}
+
+/* A shared link's preset fills the keys the link leaves empty (a link may narrow a preset further). */
+export function fillFromPreset(state, presets) {
+  if (!state.preset) return;
+  const values = presets[state.preset];
+  Object.keys(values).forEach((key) => {
+    if (own(state, key) && !state[key]) state[key] = values[key];
+  });
+}
+
+/* Every key emptied, then the preset's values where one is named. */
+export function resetTo(state, keys, presets, preset) {
+  keys.forEach((key) => {
+    state[key] = "";
+  });
+  if (!preset || !own(presets, preset)) return;
+  const values = presets[preset];
+  Object.keys(values).forEach((key) => {
+    if (own(state, key)) state[key] = values[key];
+  });
+  state.preset = preset;
+}
+
+/* Drops the amounts that are no number from 0 to MAX_AMOUNT; true if it dropped any. */
+export function dropBrokenAmounts(state) {
+  let dropped = false;
+  AMOUNTS.forEach((name) => {
+    const value = Number(state[name]);
+    if (state[name] && !(isFinite(value) && value >= 0 && value <= MAX_AMOUNT)) {
+      state[name] = "";
+      dropped = true;
+    }
+  });
+  return dropped;
+}
+
+/* ---- the query in the page (DOM) ---- */
+
+function languageLinks() {
+  return document.querySelectorAll("a.md-select__link[hreflang]");
+}
+
+/* The language menu's links already point at this page's twin (static-i18n sets them). Keep
+ * Material's sitemap-based redirect from replacing them, which drops the query and so the view. */
+export function keepLanguageLinks() {
+  languageLinks().forEach((link) => {
+    link.addEventListener("click", (event) => event.stopPropagation());
+  });
+}
+
+/* Puts a query into the language menu at once (same page, same view in another language) and into
+ * the address once the reader pauses: updating the address costs Chromium tens of milliseconds on a
+ * large page, too much for every keystroke. */
+export function queryKeeper() {
+  let timer = null;
+  return function keep(query) {
+    languageLinks().forEach((link) => {
+      const target = new URL(link.getAttribute("href"), window.location.href);
+      target.search = query;
+      target.hash = "";
+      link.href = target.pathname + target.search;
+    });
+    window.clearTimeout(timer);
+    timer = window.setTimeout(() => {
+      if (query === window.location.search.replace(/^\?/, "")) return;
+      const url = window.location.pathname + (query ? "?" + query : "") + window.location.hash;
+      window.history.replaceState(null, "", url);
+    }, URL_DELAY_MS);
+  };
+}

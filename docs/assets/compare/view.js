@@ -1,0 +1,180 @@
+/* The table as the state says: which rows show and in what order, the cost cells' text, the count of
+ * providers shown, the empty notice and the "show all" button. A long table lays out at most `limit`
+ * offerings at once ("show all" lifts it): a browser lays out a table of thousands of rows far slower
+ * than it filters or sorts them. */
+
+import { sortedMatches } from "./sort.js";
+
+// A cost cell's lines, made once per row; an update only changes their text (no HTML parsing).
+const COST_LINES = ["monthly", "note", "idle", "total", "warning"];
+
+function costLines(cell) {
+  if (!cell.lines) {
+    cell.lines = {};
+    COST_LINES.forEach((name, index) => {
+      const line = document.createElement(index === 0 ? "strong" : "small");
+      if (name === "note" || name === "warning") line.className = "gs-warning";
+      cell.appendChild(line);
+      cell.lines[name] = line;
+    });
+  }
+  return cell.lines;
+}
+
+function setLine(line, text) {
+  line.textContent = text;
+  line.hidden = !text;
+}
+
+function setHidden(item, element, visible) {
+  if (item.shown !== visible) {
+    element.hidden = !visible;
+    item.shown = visible;
+  }
+}
+
+/* Each header's content into a button that sorts by its column: onSort(column). */
+export function addSortButtons(headRow, onSort) {
+  Array.prototype.forEach.call(headRow.cells, (th) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "gs-sort";
+    while (th.firstChild) button.appendChild(th.firstChild);
+    th.appendChild(button);
+    button.addEventListener("click", () => onSort(th.dataset.column));
+  });
+}
+
+export function tableView(table, rows, settings, wording) {
+  const strings = settings.strings;
+  const headRow = table.tHead.rows[0];
+  const count = document.getElementById("comparison-count");
+  const empty = document.getElementById("comparison-empty");
+  const showAll = document.getElementById("comparison-show-all");
+  const collator = new Intl.Collator(wording.locale);
+  // Sorted, the table lists offerings one by one (each row names its provider); unsorted, it groups
+  // them under their provider, as the static page does.
+  const sortedBody = document.createElement("tbody");
+  sortedBody.className = "gs-sorted";
+  let moved = [];
+  // what the current display is for: the amounts the entries' costs were made for (cost.js), the currency
+  let costKey = "";
+  let currency = "";
+
+  function writeCosts(entry) {
+    if (entry.costText === costKey) return;
+    entry.costText = costKey;
+    const cell = entry.cells.cost;
+    cell.hidden = !entry.costs;
+    if (!entry.costs) return;
+    const lines = costLines(cell);
+    const costs = entry.costs;
+    const offering = entry.offering;
+    cell.dataset.label = strings.cost_short;
+    if (costs.monthly === null) {
+      setLine(lines.monthly, strings.price_unknown);
+      ["note", "idle", "total", "warning"].forEach((name) => setLine(lines[name], ""));
+      cell.classList.add("gs-unknown");
+      delete cell.dataset.value;
+      delete cell.dataset.sort;
+      return;
+    }
+    const fill = wording.fill;
+    const money = (amount) => wording.money(amount, currency);
+    cell.classList.remove("gs-unknown");
+    setLine(lines.monthly, fill(strings.per_month, { amount: money(costs.monthly) }));
+    const note = !costs.egressKnown
+      ? strings.egress_unknown
+      : offering.egressPooled && offering.egressRate !== null
+        ? strings.allowance_pooled
+        : "";
+    setLine(lines.note, note);
+    lines.note.className = costs.egressKnown ? "" : "gs-warning";
+    const idle = costs.idle === null ? strings.unknown : money(costs.idle);
+    setLine(lines.idle, fill(strings.idle_line, { amount: idle }));
+    setLine(lines.total, fill(strings.total_line, { amount: money(costs.total), count: costs.months }));
+    const size = costs.tooLarge ? wording.numbers.format(Math.round(offering.maxGb)) + " GB" : "";
+    setLine(lines.warning, costs.tooLarge ? fill(strings.too_large, { size: size }) : "");
+    cell.dataset.value = String(costs.monthly);
+    cell.dataset.sort = String(entry.keys.cost);
+  }
+
+  function show(entry, visible) {
+    setHidden(entry, entry.row, visible);
+    if (visible) writeCosts(entry);
+  }
+
+  function markSortedHead(column, descending) {
+    Array.prototype.forEach.call(headRow.cells, (th) => {
+      if (column && th.dataset.column === column) {
+        th.setAttribute("aria-sort", descending ? "descending" : "ascending");
+      } else th.removeAttribute("aria-sort");
+    });
+  }
+
+  // One list of the matching offerings in the column's order, at most `budget` of them; returns how
+  // many matching ones the budget left out. Groups stay hidden but those without offerings.
+  function displaySorted(column, descending, budget) {
+    const ordered = sortedMatches(rows.entries, column, descending, collator);
+    rows.entries.forEach((entry) => {
+      if (!entry.match) show(entry, false);
+    });
+    const fragment = document.createDocumentFragment();
+    ordered.forEach((entry, place) => {
+      const visible = place < budget;
+      show(entry, visible);
+      if (visible) {
+        fragment.appendChild(entry.row);
+        moved.push(entry);
+      }
+    });
+    sortedBody.appendChild(fragment);
+    if (!sortedBody.parentNode) table.insertBefore(sortedBody, table.tBodies[0]);
+    rows.groups.forEach((group) => setHidden(group, group.body, group.rows.length === 0 && group.match));
+    return Math.max(0, ordered.length - budget);
+  }
+
+  // The matching offerings under their providers, in the page's order, at most `budget` of them.
+  function displayGrouped(budget) {
+    let left = budget;
+    let hiddenByLimit = 0;
+    if (sortedBody.parentNode) table.removeChild(sortedBody);
+    rows.groups.forEach((group) => {
+      const visible = group.match && left > 0;
+      group.rows.forEach((entry) => {
+        const rowVisible = visible && entry.match && left > 0;
+        if (rowVisible) left--;
+        else if (entry.match) hiddenByLimit++;
+        show(entry, rowVisible);
+      });
+      setHidden(group, group.body, visible);
+    });
+    return hiddenByLimit;
+  }
+
+  /* The rows for the state; `amountsKey` names the amounts the entries' costs were made for. */
+  function display(state, limit, amountsKey) {
+    costKey = amountsKey;
+    currency = state.cur;
+    const column = state.sort;
+    const descending = state.dir === "desc";
+    const budget = state.all ? Infinity : limit;
+    markSortedHead(column, descending);
+    moved.forEach((entry) => entry.group.body.appendChild(entry.row));
+    moved = [];
+    const hiddenByLimit = column
+      ? displaySorted(column, descending, budget)
+      : displayGrouped(budget);
+    table.classList.toggle("gs-flat", Boolean(column));
+    showAll.hidden = hiddenByLimit === 0;
+    showAll.textContent = wording.fill(strings.show_all, { count: hiddenByLimit });
+  }
+
+  /* "3 of 4 providers"; the empty notice when none matches. */
+  function showCount(matching, total) {
+    count.textContent = wording.fill(strings.count, { shown: matching, count: total });
+    empty.hidden = matching > 0;
+  }
+
+  return { display: display, showCount: showCount };
+}

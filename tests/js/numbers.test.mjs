@@ -1,0 +1,80 @@
+// Numbers in the reader's language (docs/assets/compare/numbers.js): amounts typed as each site
+// language writes them, numbers and money written for it, messages with plural forms.
+import assert from "node:assert/strict";
+import test from "node:test";
+
+import { MAX_AMOUNT, localNumbers, messageFiller, moneyWriter } from "../../docs/assets/compare/numbers.js";
+
+const de = localNumbers("de");
+const zh = localNumbers("zh");
+const ro = localNumbers("ro");
+
+test("German reads a comma as the decimal mark and a dot as a group separator", () => {
+  assert.equal(de.parse("1.000,5"), 1000.5);
+  assert.equal(de.parse("1,5"), 1.5);
+  assert.equal(de.parse("1.500"), 1500);
+  assert.equal(de.parse(" 2 000 "), 2000); // spaces, as some readers group digits
+});
+
+test("Chinese reads a dot as the decimal mark and a comma as a group separator", () => {
+  assert.equal(zh.parse("1,000.5"), 1000.5);
+  assert.equal(zh.parse("1.5"), 1.5);
+  assert.equal(zh.parse("1,500"), 1500);
+});
+
+test("Romanian writes numbers as German does", () => {
+  assert.equal(ro.parse("1.000,5"), 1000.5);
+  assert.equal(ro.parse("1.000"), 1000);
+  assert.equal(ro.parse("0,25"), 0.25);
+});
+
+test("an empty field is no amount; garbage and negative amounts are refused", () => {
+  for (const numbers of [de, zh, ro]) {
+    assert.equal(numbers.parse(""), null);
+    assert.equal(numbers.parse("   "), null);
+    for (const typed of ["abc", "1,2,3x", "-5", "1e3", "0x10", "Infinity", "5 GB", "½"]) {
+      assert.ok(Number.isNaN(numbers.parse(typed)), typed);
+    }
+  }
+  assert.ok(Number.isNaN(de.parse("1,2,3"))); // two decimal marks
+  assert.ok(Number.isNaN(zh.parse("1..5")));
+});
+
+test("amounts above the maximum are refused as typing slips", () => {
+  assert.equal(zh.parse(String(MAX_AMOUNT)), MAX_AMOUNT);
+  assert.ok(Number.isNaN(zh.parse(String(MAX_AMOUNT + 1))));
+  assert.ok(Number.isNaN(de.parse("9".repeat(400)))); // beyond floating point: infinite
+});
+
+test("a stored amount is shown in the input as the language writes it, without groups", () => {
+  assert.equal(de.forInput("1500.5"), "1500,5");
+  assert.equal(ro.forInput("1500.5"), "1500,5");
+  assert.equal(zh.forInput("1500.5"), "1500.5");
+  assert.equal(de.parse(de.forInput("1234567.25")), 1234567.25); // what it shows reads back
+  assert.equal(de.forInput("abc"), "");
+});
+
+test("numbers are written with the language's separators", () => {
+  assert.equal(de.format(4000), "4.000");
+  assert.equal(zh.format(4000), "4,000");
+});
+
+test("a message takes the plural form its count needs, and the language's numbers", () => {
+  const message = { one: "{count} offer of {total}", few: "{count} few", other: "{count} offers" };
+  assert.equal(messageFiller("de", de)(message, { count: 1, total: 1000 }), "1 offer of 1.000");
+  assert.equal(messageFiller("de", de)(message, { count: 2 }), "2 offers");
+  assert.equal(messageFiller("ro", ro)(message, { count: 3 }), "3 few"); // Romanian's "few" form
+  assert.equal(messageFiller("zh", zh)(message, { count: 1 }), "1 offers"); // Chinese has only "other"
+  assert.equal(messageFiller("de", de)("{amount} / {missing}", { amount: "5 €" }), "5 € / {missing}");
+});
+
+test("money is shown in the chosen currency at the page's rate, else in USD", () => {
+  const money = moneyWriter("de", { EUR: { usd_per_unit: 1.2 } });
+  const inGerman = (amount, currency) =>
+    new Intl.NumberFormat("de", { style: "currency", currency: currency }).format(amount);
+  assert.equal(money(12, "EUR"), inGerman(10, "EUR"));
+  const usd = inGerman(12, "USD");
+  assert.equal(money(12, ""), usd);
+  assert.equal(money(12, "CNY"), usd); // no rate on the page
+  assert.equal(money(12, "constructor"), usd);
+});

@@ -1,0 +1,48 @@
+// Sorting offerings (docs/assets/compare/sort.js) on entries with stand-in cells: a cell is anything
+// with a dataset, as the DOM's is.
+import assert from "node:assert/strict";
+import test from "node:test";
+
+import { compareKeys, sortKey, sortedMatches, toSortKey } from "../../docs/assets/compare/sort.js";
+
+const collator = new Intl.Collator("de");
+
+function entry(index, sortTexts) {
+  const cells = Object.create(null);
+  Object.keys(sortTexts).forEach((column) => {
+    cells[column] = { dataset: sortTexts[column] === undefined ? {} : { sort: sortTexts[column] } };
+  });
+  return { cells: cells, keys: Object.create(null), match: true, group: { index: index }, position: 0 };
+}
+
+test("a cell's sort text is a number where it is one, text otherwise, null when absent", () => {
+  assert.equal(toSortKey("0.07"), 0.07);
+  assert.equal(toSortKey("zone"), "zone");
+  assert.equal(toSortKey(""), null);
+  assert.equal(toSortKey(undefined), null);
+});
+
+test("numbers by value, texts in the language's order, unknown last either way", () => {
+  assert.ok(compareKeys(2, 10, false, collator) < 0);
+  assert.ok(compareKeys(2, 10, true, collator) > 0);
+  assert.ok(compareKeys("Äpfel", "Birnen", false, collator) < 0);
+  assert.ok(compareKeys(null, 1, false, collator) > 0);
+  assert.ok(compareKeys(null, 1, true, collator) > 0);
+  assert.equal(compareKeys(null, null, false, collator), 0);
+});
+
+test("matching entries sorted by a column; ties keep the page's order; others left out", () => {
+  const entries = [entry(0, { price: "0.1" }), entry(1, { price: undefined }), entry(2, { price: "0.05" }),
+    entry(3, { price: "0.1" })];
+  entries[3].match = false;
+  const order = sortedMatches(entries, "price", false, collator).map((e) => e.group.index);
+  assert.deepEqual(order, [2, 0, 1]);
+});
+
+test("a column the row does not have sorts as unknown, whatever its name", () => {
+  const one = entry(0, { price: "1" });
+  for (const column of ["throughput", "constructor", "__proto__", "toString", "hasOwnProperty"]) {
+    assert.equal(sortKey(one, column), null, column);
+  }
+  assert.equal(sortKey(one, "price"), 1);
+});
