@@ -364,6 +364,23 @@ def test_language_switch_keeps_page_and_view(page, server: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_language_switch_keeps_the_section_of_a_provider_page(page, server: str, lang: str) -> None:
+    """/providers/alpha-cloud/#alpha-buckets in one language opens the same section in the others."""
+    for other in (o for o in LANGUAGES if o != lang):
+        page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/#alpha-buckets")
+        page.hover(".md-header__option .md-select")
+        page.click(f"a.md-select__link[hreflang={other}]")
+        page.wait_for_load_state()
+        assert page.get_attribute("html", "lang") == other
+        target = urlparse(page.url)
+        assert (target.path, target.fragment) == (
+            f"/{LANGUAGE_PREFIX[other]}providers/alpha-cloud/",
+            "alpha-buckets",
+        )
+        assert page.locator("#alpha-buckets").count() == 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_counts_are_worded_in_each_language(page, server: str, fixture_build: SiteBuild, lang: str) -> None:
     open_comparison(page, server, lang, "?egress=free")
     t = fixture_build.views[lang].t
