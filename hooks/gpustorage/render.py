@@ -362,15 +362,15 @@ def translation_notice(markdown: str, view: SiteView, default: str, page: str, s
     """A translated page with a notice linking its source page in the default language (for a
     translation that is outdated, see translations.py)."""
     t = view.t
+    link = Markup('<a href="{href}" hreflang="{lang}">{source}</a>').format(
+        href=f"{site_root}{page_url('', page)}", lang=default, source=t("translation.source")
+    )
+    # the language joins the two sentences (Chinese with no space between them)
+    text = Markup.escape(t.message("text.sentences")).format(first=t("translation.outdated"), second=link)
     notice = Markup(  # Material's admonition style, without a title
         '<div class="gs-translation-notice admonition warning" data-translation-status="outdated"'
-        ' role="note"><p>{outdated} <a href="{href}" hreflang="{lang}">{source}</a></p></div>'
-    ).format(
-        outdated=t("translation.outdated"),
-        href=f"{site_root}{page_url('', page)}",
-        lang=default,
-        source=t("translation.source"),
-    )
+        ' role="note"><p>{}</p></div>'
+    ).format(text)
     return translations.with_notice(markdown, notice)
 
 
