@@ -33,6 +33,7 @@ from gpustorage.derive import build_date
 from gpustorage.export import write_api
 from gpustorage.feeds import write_feeds
 from gpustorage.render import Pages, site_texts
+from gpustorage.render_text import text_files
 from gpustorage.settings import site_languages
 
 # what the data's history had to leave out is said once per run, as information: not a warning,
@@ -192,6 +193,9 @@ def on_post_build(config: MkDocsConfig) -> None:
         config.extra["repository"],
     )
     write_feeds(site, build.views, config.site_url or "/", build.today)
+    for path, text in text_files(build, config.site_url or "/").items():
+        (site / path).parent.mkdir(parents=True, exist_ok=True)
+        (site / path).write_text(text, encoding="utf-8")
     languages, default = engine.languages(config), engine.default_language(config)
     engine.write_not_found_pages(site, run.not_found_pages, default)
     engine.split_search_index(site, languages, default)

@@ -1,12 +1,12 @@
 """The generator's output on the fixture project, pinned by golden files under tests/golden/.
 
 Each language's generated pages (the guide with its comparison and FAQ, the provider list, the changes,
-the data page, one provider page), the API files and the feeds are compared with the stored files. A
-change of the output is meant or it is a defect: after a meant one, `make golden` writes the files
-again and the commit shows its effect as their diff. JSON is stored indented, so that a diff names the
-value that changed. The fixture's commit ids change with any file of the project (its history commits
-the whole copy), so they are stored as the name of their place in the history (`commit-1` is the oldest),
-and feed entry ids, made from them, by their order in the file.
+the data page, one provider page and its Markdown twin), llms.txt, the API files and the feeds are
+compared with the stored files. A change of the output is meant or it is a defect: after a meant one,
+`make golden` writes the files again and the commit shows its effect as their diff. JSON is stored
+indented, so that a diff names the value that changed. The fixture's commit ids change with any file of
+the project (its history commits the whole copy), so they are stored as the name of their place in the
+history (`commit-1` is the oldest), and feed entry ids, made from them, by their order in the file.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from conftest import BUILD_DATE, LANGUAGES, REPOSITORY
 from gpustorage import build_site, render_site
 from gpustorage.export import write_api
 from gpustorage.feeds import write_feeds
+from gpustorage.render_text import text_files
 from gpustorage.write import write_pages
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -72,6 +73,15 @@ def generated(project: Path) -> dict[str, str]:
                 files[f"feeds/{prefix}{feed}"] = out / "feeds" / prefix / feed
         for name in API:
             files[f"api/{name}"] = out / "api" / name
+        texts = text_files(build, SITE_URL)
+        for lang in LANGUAGES:
+            prefix = "" if lang == LANGUAGES[0] else f"{lang}/"
+            twin = f"{prefix}providers/{PROVIDER}/index.md"
+            (out / "text" / twin).parent.mkdir(parents=True, exist_ok=True)
+            (out / "text" / twin).write_text(texts[twin], encoding="utf-8")
+            files[f"text/{twin}"] = out / "text" / twin
+        (out / "text" / "llms.txt").write_text(texts["llms.txt"], encoding="utf-8")
+        files["text/llms.txt"] = out / "text" / "llms.txt"
         commits = list(dict.fromkeys(change.commit for change in reversed(build.history.changes)))
         return {
             name: _readable(name, file.read_text(encoding="utf-8"), commits) for name, file in files.items()

@@ -20,6 +20,7 @@ from gpustorage import SiteBuild
 from gpustorage.guide import GuideFrontMatter, GuidePage
 from gpustorage.render import html, jsonld_blocks, markers_in, md, site_texts
 from gpustorage.render_html import row_attributes
+from gpustorage.render_text import llms_txt, provider_twin
 from gpustorage.report_links import MAX_REPORT_URL, offering_report, report_url
 from projects import copy_project
 
@@ -220,3 +221,19 @@ def test_exchange_rates_past_the_stale_age_are_marked_stale(fixture_build: SiteB
         notes = [rate["note"] for rate in context["settings"]["rates"].values()]
         assert all((view.t("stale.badge") in note) is marked for note in notes)
         assert all(view.t.date(old.rates[next(iter(old.rates))].date) in note for note in notes) is marked
+
+
+def test_provider_twins_and_llms_txt_are_inert_markdown(fixture_build: SiteBuild) -> None:
+    """A hostile provider name stays text in the Markdown twin and in llms.txt."""
+    hostile = "[click](javascript:alert(1)) <img src=x onerror=alert(1)> **b**"
+    view = fixture_build.views["zh"]
+    provider = dataclasses.replace(view.providers[0], name=hostile)
+    twin = to_html(provider_twin(view, provider))
+    assert twin.find("h1").get_text() == hostile
+    assert not twin.find_all(["img", "strong", "script"]) and not twin.select("a[href^=javascript]")
+    assert "：" in provider_twin(view, provider)  # the language's own way to set a label before a value
+    build = dataclasses.replace(
+        fixture_build, views={**fixture_build.views, "zh": dataclasses.replace(view, providers=[provider])}
+    )
+    text = to_html(llms_txt(build, "https://example.org/"))
+    assert not text.find_all(["img", "strong", "script"]) and not text.select("a[href^=javascript]")

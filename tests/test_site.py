@@ -233,3 +233,12 @@ def test_each_row_links_to_a_prefilled_wrong_value_report(
     form = (ROOT / ".github" / "ISSUE_TEMPLATE" / "wrong-value.yml").read_text(encoding="utf-8")
     for field in ("provider", "offering", "field", "current", "source"):
         assert f"id: {field}" in form
+
+
+def test_llms_txt_and_a_markdown_twin_of_every_provider_page(site: Build, fixture_build: SiteBuild) -> None:
+    llms = (site.site / "llms.txt").read_text(encoding="utf-8")
+    for lang, view in fixture_build.views.items():
+        for provider in view.providers:
+            twin = site.site / LANGUAGE_PREFIX[lang] / "providers" / provider.id / "index.md"
+            assert twin.read_text(encoding="utf-8").startswith(f"# {provider.name}\n")
+            assert f"{SITE_URL}{LANGUAGE_PREFIX[lang]}providers/{provider.id}/index.md" in llms
