@@ -27,6 +27,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from .facts import Fact as Fact  # declared with the other facts; imported from here too
+
 UNKNOWN: Final = "unknown"
 
 # Plausible bounds: a value beyond one is a typo (a unit, a missing dot), never a real offer.
@@ -166,21 +168,6 @@ class PriceUnit(StrEnum):
     tib_month = "TiB-month"
     tb_hour = "TB-hour"
     tib_hour = "TiB-hour"
-
-
-class Fact(StrEnum):
-    """The facts of an offering that a source can cover."""
-
-    price = "price"
-    billed_while_detached = "billed_while_detached"
-    region_binding = "region_binding"
-    throughput = "throughput"
-    max_size = "max_size"
-    snapshots = "snapshots"
-    multi_attach = "multi_attach"
-    spot_usable = "spot_usable"
-    egress = "egress"
-    regions = "regions"
 
 
 E = TypeVar("E", bound=Enum)

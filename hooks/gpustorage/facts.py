@@ -1,0 +1,115 @@
+"""The facts of an offering, each declared once: the kind of value it holds and where the site shows it.
+
+A fact is a value of a storage offering that a source can cover: its price, whether it bills while no
+GPU uses it, its throughput... `Fact` names them; `FACTS` declares each, in the same order: its kind
+of value, whether the comparison shows it as a column (columns keep FACTS' order), and the
+comparison's filter on it if any. contract.py takes the comparison's columns and filters (COLUMNS,
+FILTERS, FILTER_VALUES) from these declarations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Fact(StrEnum):
+    """The facts of an offering that a source can cover."""
+
+    price = "price"
+    billed_while_detached = "billed_while_detached"
+    region_binding = "region_binding"
+    throughput = "throughput"
+    max_size = "max_size"
+    snapshots = "snapshots"
+    multi_attach = "multi_attach"
+    spot_usable = "spot_usable"
+    egress = "egress"
+    regions = "regions"
+
+
+class ValueKind(StrEnum):
+    """What a fact's value is, which decides the code that checks, sorts, words and exports it."""
+
+    answer = "answer"  # yes, no, partial, not_applicable or unknown
+    binding = "binding"  # what a volume is bound to: machine, datacenter, zone, region, global, unknown
+    price = "price"  # tiers in a currency and unit, or unknown / varies
+    egress = "egress"  # a fee per GB with an allowance, or free / varies / unknown
+    size = "size"  # a size such as '4 TB', or unknown
+    text = "text"  # free text with figures, such as a published throughput, or unknown
+    names = "names"  # a list of names, such as regions, or unknown
+
+
+# Kinds whose value is one word from a fixed list: the declaration alone makes all of their code.
+SIMPLE_KINDS = frozenset({ValueKind.answer, ValueKind.binding})
+
+
+@dataclass(frozen=True)
+class Filter:
+    """A filter of the comparison on a worded fact: its URL parameter (also the row's data attribute)
+    and the choices it offers besides "any", in the order shown."""
+
+    name: str
+    choices: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FactDeclaration:
+    fact: Fact
+    kind: ValueKind
+    column: bool = True  # a column of the comparison; otherwise shown only on the provider pages
+    filter: Filter | None = None
+
+
+def declaration_problems(declarations: tuple[FactDeclaration, ...]) -> list[str]:
+    """What keeps declarations from driving the generator: every fact declared once, in the enum's
+    order (code walks `Fact`, pages and files show FACTS' order), filters only on worded facts, each
+    filter name used once."""
+    problems = []
+    declared = [declaration.fact for declaration in declarations]
+    if declared != list(Fact):
+        problems.append(
+            f"FACTS declares {', '.join(declared)}; it must declare every member of Fact once, in the "
+            f"enum's order: {', '.join(Fact)}"
+        )
+    filters = [d.filter.name for d in declarations if d.filter]
+    if len(set(filters)) != len(filters):
+        problems.append(f"a filter name is used twice: {', '.join(filters)}")
+    problems += [
+        f"{d.fact} has a filter, but only a fact of a simple kind (a word from a list) can have one"
+        for d in declarations
+        if d.filter and d.kind not in SIMPLE_KINDS
+    ]
+    return problems
+
+
+def _checked(*declarations: FactDeclaration) -> tuple[FactDeclaration, ...]:
+    """The declarations, once they pass the checks (a mistake stops the generator at import)."""
+    problems = declaration_problems(declarations)
+    if problems:
+        raise ValueError("facts.py: " + "; ".join(problems))
+    return declarations
+
+
+FACTS = _checked(
+    FactDeclaration(Fact.price, ValueKind.price),
+    FactDeclaration(Fact.billed_while_detached, ValueKind.answer, filter=Filter("billed", ("yes", "no"))),
+    FactDeclaration(
+        Fact.region_binding,
+        ValueKind.binding,
+        filter=Filter("region", ("machine", "datacenter", "zone", "region", "global")),
+    ),
+    FactDeclaration(Fact.throughput, ValueKind.text),
+    FactDeclaration(Fact.max_size, ValueKind.size),
+    FactDeclaration(Fact.snapshots, ValueKind.answer),
+    FactDeclaration(Fact.multi_attach, ValueKind.answer, filter=Filter("multi", ("yes", "partial", "no"))),
+    FactDeclaration(
+        Fact.spot_usable, ValueKind.answer, filter=Filter("spot", ("yes", "no", "not_applicable"))
+    ),
+    FactDeclaration(Fact.egress, ValueKind.egress),
+    FactDeclaration(Fact.regions, ValueKind.names, column=False),
+)
+
+
+# Each fact's declaration, for code that starts from a fact.
+DECLARED: dict[Fact, FactDeclaration] = {declaration.fact: declaration for declaration in FACTS}

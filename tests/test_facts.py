@@ -1,0 +1,56 @@
+"""Facts are declared once (hooks/gpustorage/facts.py), and the generator follows the declarations."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from gpustorage import contract
+from gpustorage.facts import FACTS, SIMPLE_KINDS, Fact, Filter, ValueKind, declaration_problems
+from gpustorage.model import Answer, RegionBinding
+
+# The words a fact of each simple kind may hold.
+WORDS = {ValueKind.answer: set(Answer), ValueKind.binding: set(RegionBinding)}
+
+
+def test_facts_declare_every_member_of_the_enum_once_in_its_order() -> None:
+    assert [declaration.fact for declaration in FACTS] == list(Fact)
+    assert declaration_problems(FACTS) == []
+
+
+def test_declarations_that_cannot_drive_the_generator_are_named() -> None:
+    price, billed, region, *rest = FACTS
+    assert declaration_problems((billed, price, region, *rest)) == [
+        "FACTS declares billed_while_detached, price, region_binding, throughput, max_size, snapshots, "
+        "multi_attach, spot_usable, egress, regions; it must declare every member of Fact once, in the "
+        "enum's order: price, billed_while_detached, region_binding, throughput, max_size, snapshots, "
+        "multi_attach, spot_usable, egress, regions"
+    ]
+    assert "every member of Fact once" in declaration_problems((price, billed, billed, region, *rest))[0]
+    twice = dataclasses.replace(region, filter=Filter("billed", ("zone",)))
+    assert declaration_problems((price, billed, twice, *rest)) == [
+        "a filter name is used twice: billed, billed, multi, spot"
+    ]
+    priced = dataclasses.replace(price, filter=Filter("price", ("free",)))
+    assert declaration_problems((priced, billed, region, *rest)) == [
+        "price has a filter, but only a fact of a simple kind (a word from a list) can have one"
+    ]
+
+
+@pytest.mark.parametrize("declaration", [d for d in FACTS if d.filter], ids=lambda d: d.fact)
+def test_a_filter_offers_words_of_its_fact(declaration) -> None:
+    assert declaration.kind in SIMPLE_KINDS
+    assert set(declaration.filter.choices) <= WORDS[declaration.kind] - {"unknown"}
+
+
+def test_the_comparison_shows_the_declared_columns_and_filters() -> None:
+    assert tuple(d.fact for d in FACTS if d.column) == contract.COLUMNS
+    # filters in the order of their names, as the page has always shown them
+    assert list(contract.FILTERS.items()) == [
+        ("billed", Fact.billed_while_detached),
+        ("multi", Fact.multi_attach),
+        ("region", Fact.region_binding),
+        ("spot", Fact.spot_usable),
+    ]
+    assert contract.FILTER_VALUES["region"] == [b.value for b in RegionBinding if b != "unknown"]
