@@ -8,7 +8,7 @@ import pytest
 
 from gpustorage import contract
 from gpustorage.facts import FACTS, SIMPLE_KINDS, Fact, Filter, ValueKind, declaration_problems
-from gpustorage.model import Answer, RegionBinding
+from gpustorage.model import Answer, Offering, RegionBinding
 
 # The words a fact of each simple kind may hold.
 WORDS = {ValueKind.answer: set(Answer), ValueKind.binding: set(RegionBinding)}
@@ -54,3 +54,12 @@ def test_the_comparison_shows_the_declared_columns_and_filters() -> None:
         ("spot", Fact.spot_usable),
     ]
     assert contract.FILTER_VALUES["region"] == [b.value for b in RegionBinding if b != "unknown"]
+
+
+def test_an_offering_has_a_field_per_fact_in_their_order() -> None:
+    assert list(Offering.model_fields) == ["kind", "product", *Fact, "notes", "sources"]
+    for declaration in FACTS:
+        field = Offering.model_fields[declaration.fact]
+        assert field.is_required() is not declaration.optional, declaration.fact
+        assert field.description == declaration.description
+    assert Offering.model_fields["regions"].default == "unknown"

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from .dataset import Dataset
 from .derive import Derived, Figures, Origin, UsdTier
+from .facts import FACTS, SIMPLE_KINDS
 from .history import History, HistoryRecord, change_record
 from .model import ExchangeRates, Offering, Price, Provider
 from .settings import STALE_AFTER_DAYS
@@ -152,15 +153,11 @@ def _csv_row(
         "price_idle_tiers": _tiers_text(price.idle_tiers) if price and price.idle_tiers else "",
         "price_monthly_fee": price.monthly_fee if price else "",
         "usd_per_gb_month": _round(usd.headline) if usd else None,
-        "billed_while_detached": offering.billed_while_detached.value,
-        "region_binding": offering.region_binding.value,
+        **_words(offering),
         "regions": " ".join(offering.regions) if isinstance(offering.regions, list) else "",
         "throughput": offering.throughput,
         "max_size": offering.max_size,
         "max_size_gb": _round(figures.max_size_gb),
-        "snapshots": offering.snapshots.value,
-        "multi_attach": offering.multi_attach.value,
-        "spot_usable": offering.spot_usable.value,
         "egress": offering.egress if isinstance(offering.egress, str) else "fee",
         "egress_usd_per_gb": _round(egress.usd_per_gb) if egress else None,
         "egress_included_gb": _round(egress.included_gb) if egress else None,
@@ -172,6 +169,11 @@ def _csv_row(
         "sources": " ".join(source.url for source in offering.sources),
     }
     return [_csv_text(row[column]) for column in CSV_COLUMNS]
+
+
+def _words(offering: Offering) -> dict[str, str]:
+    """The value of each fact of a simple kind: its word."""
+    return {d.fact: str(offering.value_of(d.fact)) for d in FACTS if d.kind in SIMPLE_KINDS}
 
 
 def _tiers_text(tiers: list[Any]) -> str:

@@ -2,9 +2,12 @@
 
 A fact is a value of a storage offering that a source can cover: its price, whether it bills while no
 GPU uses it, its throughput... `Fact` names them; `FACTS` declares each, in the same order: its kind
-of value, whether the comparison shows it as a column (columns keep FACTS' order), and the
-comparison's filter on it if any. contract.py takes the comparison's columns and filters (COLUMNS,
-FILTERS, FILTER_VALUES) from these declarations.
+of value, whether the comparison shows it as a column (columns keep FACTS' order), the comparison's
+filter on it if any, whether a provider file may leave it out, and its description in the JSON
+Schema. The generator reads these declarations:
+
+- model.py: each fact's field in a provider file, in FACTS' order (and so the JSON Schema);
+- contract.py: the comparison's columns and filters (COLUMNS, FILTERS, FILTER_VALUES).
 """
 
 from __future__ import annotations
@@ -59,6 +62,8 @@ class FactDeclaration:
     kind: ValueKind
     column: bool = True  # a column of the comparison; otherwise shown only on the provider pages
     filter: Filter | None = None
+    optional: bool = False  # a provider file may leave it out: it is then unknown
+    description: str | None = None  # the field's description in the JSON Schema, which editors show
 
 
 def declaration_problems(declarations: tuple[FactDeclaration, ...]) -> list[str]:
@@ -99,15 +104,27 @@ FACTS = _checked(
         ValueKind.binding,
         filter=Filter("region", ("machine", "datacenter", "zone", "region", "global")),
     ),
-    FactDeclaration(Fact.throughput, ValueKind.text),
-    FactDeclaration(Fact.max_size, ValueKind.size),
+    FactDeclaration(
+        Fact.throughput,
+        ValueKind.text,
+        description="Published throughput or IOPS, in figures and units, or `unknown`.",
+    ),
+    FactDeclaration(
+        Fact.max_size, ValueKind.size, description="The largest size offered, e.g. '4 TB', or 'unknown'."
+    ),
     FactDeclaration(Fact.snapshots, ValueKind.answer),
     FactDeclaration(Fact.multi_attach, ValueKind.answer, filter=Filter("multi", ("yes", "partial", "no"))),
     FactDeclaration(
         Fact.spot_usable, ValueKind.answer, filter=Filter("spot", ("yes", "no", "not_applicable"))
     ),
     FactDeclaration(Fact.egress, ValueKind.egress),
-    FactDeclaration(Fact.regions, ValueKind.names, column=False),
+    FactDeclaration(
+        Fact.regions,
+        ValueKind.names,
+        column=False,
+        optional=True,
+        description="Where the offering exists (regions or data centres) as the source lists them.",
+    ),
 )
 
 
