@@ -5,10 +5,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+import yaml
+from conftest import LANGUAGES, ROOT
 
 from gpustorage import contract
 from gpustorage.facts import FACTS, SIMPLE_KINDS, Fact, Filter, ValueKind, declaration_problems
 from gpustorage.model import Answer, Offering, RegionBinding
+from gpustorage.strings import KEYS
 
 # The words a fact of each simple kind may hold.
 WORDS = {ValueKind.answer: set(Answer), ValueKind.binding: set(RegionBinding)}
@@ -63,3 +66,13 @@ def test_an_offering_has_a_field_per_fact_in_their_order() -> None:
         assert field.is_required() is not declaration.optional, declaration.fact
         assert field.description == declaration.description
     assert Offering.model_fields["regions"].default == "unknown"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_fact_has_its_strings(lang: str) -> None:
+    """Its name, and a short head for a column: required of every strings file, and in each."""
+    ui = yaml.safe_load((ROOT / "data" / "i18n" / f"{lang}.yaml").read_text(encoding="utf-8"))["ui"]
+    for declaration in FACTS:
+        name, short = f"column.{declaration.fact}", f"column_short.{declaration.fact}"
+        assert KEYS[name] == frozenset() and name in ui
+        assert (short in KEYS) is (short in ui) is declaration.column

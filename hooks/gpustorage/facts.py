@@ -7,7 +7,8 @@ filter on it if any, whether a provider file may leave it out, and its descripti
 Schema. The generator reads these declarations:
 
 - model.py: each fact's field in a provider file, in FACTS' order (and so the JSON Schema);
-- contract.py: the comparison's columns and filters (COLUMNS, FILTERS, FILTER_VALUES).
+- contract.py: the comparison's columns and filters (COLUMNS, FILTERS, FILTER_VALUES);
+- strings.py: the strings each fact needs (`column.<fact>`, and `column_short.<fact>` for a column).
 """
 
 from __future__ import annotations
