@@ -8,10 +8,12 @@ import pytest
 import yaml
 from conftest import LANGUAGES, ROOT
 
-from gpustorage import contract
+from gpustorage import SiteBuild, contract, render_html
+from gpustorage.derive import WORD_RANKS
 from gpustorage.facts import FACTS, SIMPLE_KINDS, Fact, Filter, ValueKind, declaration_problems
 from gpustorage.model import Answer, Offering, RegionBinding
 from gpustorage.strings import KEYS
+from gpustorage.transform import word_key
 
 # The words a fact of each simple kind may hold.
 WORDS = {ValueKind.answer: set(Answer), ValueKind.binding: set(RegionBinding)}
@@ -76,3 +78,19 @@ def test_every_fact_has_its_strings(lang: str) -> None:
         name, short = f"column.{declaration.fact}", f"column_short.{declaration.fact}"
         assert KEYS[name] == frozenset() and name in ui
         assert (short in KEYS) is (short in ui) is declaration.column
+
+
+def test_every_fact_is_sorted_worded_and_shown(fixture_build: SiteBuild) -> None:
+    """A sort key and a cell for every fact of every offering; a worded fact's by its kind."""
+    view = fixture_build.views["de"]
+    offerings = [offering for provider in view.providers for offering in provider.offerings]
+    for offering in offerings:
+        assert set(offering.figures.sort) == set(offering.cells) == set(Fact)
+        for declaration in (d for d in FACTS if d.kind in SIMPLE_KINDS):
+            value = offering.value(declaration.fact)
+            key = None if value == "unknown" else WORD_RANKS[declaration.kind][value]
+            assert offering.figures.sort[declaration.fact] == key
+            assert offering.cells[declaration.fact].text == view.t(word_key(declaration.fact, value))
+    assert tuple(Fact) == render_html.FACT_ROWS  # a provider page has a row for every fact
+    assert word_key(Fact.region_binding, "zone") == "region.zone"
+    assert word_key(Fact.snapshots, "unknown") == "value.unknown"
