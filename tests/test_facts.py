@@ -8,7 +8,7 @@ import pytest
 import yaml
 from conftest import LANGUAGES, ROOT
 
-from gpustorage import SiteBuild, contract, render_html
+from gpustorage import SiteBuild, contract, export, render_html
 from gpustorage.derive import WORD_RANKS
 from gpustorage.facts import FACTS, SIMPLE_KINDS, Fact, Filter, ValueKind, declaration_problems
 from gpustorage.model import Answer, Offering, RegionBinding
@@ -94,3 +94,9 @@ def test_every_fact_is_sorted_worded_and_shown(fixture_build: SiteBuild) -> None
     assert tuple(Fact) == render_html.FACT_ROWS  # a provider page has a row for every fact
     assert word_key(Fact.region_binding, "zone") == "region.zone"
     assert word_key(Fact.snapshots, "unknown") == "value.unknown"
+
+
+def test_offerings_csv_has_the_columns_of_every_fact() -> None:
+    worded = [d.fact.value for d in FACTS if d.kind in SIMPLE_KINDS]
+    assert [column for column in export.CSV_COLUMNS if column in worded] == worded
+    assert set(export.OWN_COLUMNS) == {d.fact for d in FACTS if d.kind not in SIMPLE_KINDS}
