@@ -12,6 +12,30 @@ Schema. The generator reads these declarations:
 - derive.py: the sort key of a worded fact; transform.py: the words of its values;
 - export.py: its field in providers.json, and its column in offerings.csv for a worded fact;
 - render_html.py: its cell in the comparison (one per column) and its row on the provider page.
+
+Adding a fact of a simple kind (`answer` or `binding`: a word from a fixed list) takes:
+
+1. here, a member of `Fact` and its declaration in `FACTS`, each at the place it should take (the
+   order of fields in a file and in the schema, and of the columns);
+2. in every `data/i18n/<lang>.yaml`, its name `column.<fact>` and, for a column, its short head
+   `column_short.<fact>` (the build names any that is missing);
+3. its value in every provider file, named in the `covers` list of a source that states it; a fact
+   declared `optional=True` may be left out and is then unknown (a required one also needs a value in
+   tests/fixtures/providers, tests/conftest.py's GOOD_PROVIDER, tests/fixture_history.py and
+   bench/projects.py's synthetic files);
+4. `make schema`; its line in data/README.md and in .github/ISSUE_TEMPLATE/wrong-value.yml.
+
+A fact of a kind with its own logic takes the same, and code of its own:
+
+- `size`, `text`, `names` (like max_size, throughput, regions): its sort key in `derive._sort_keys`,
+  its columns in offerings.csv (`export.OWN_COLUMNS`, filled by `export._own_cells`; the import stops
+  until they are there) and, for code that reads it by name, its attribute in model.OfferingBase's
+  type-only block. Its field, its words (as written, or a list joined), its cell and its row follow
+  from its kind.
+- `price`, `egress`: one fact each, with their own model classes (Price, Egress), USD figures
+  (derive), words (transform), cells and row attributes (render_html), CSV columns (export), effects
+  in the review (review.py) and costs in docs/assets/compare.js: a second fact of such a kind needs
+  that code made general first.
 """
 
 from __future__ import annotations
