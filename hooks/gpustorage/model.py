@@ -262,8 +262,8 @@ class Egress(Record):
 
 
 class OfferingBase(Record):
-    """An offering but its facts: its kind and product, and the checks and reading of its facts.
-    `Offering` (below) is this with a field per fact."""
+    """What an offering has besides its facts (its kind and product), how code reads a fact, and the
+    check that every known fact has a source. `Offering` (below) adds a field per fact."""
 
     kind: Lax[StorageKind]
     product: ShortText = Field(description="The provider's own name for the product.")
@@ -296,7 +296,7 @@ class OfferingBase(Record):
 
 
 def _value_type(kind: ValueKind) -> object:
-    """The type of a fact's value, by its kind (a new object each time: pydantic keeps what it is given)."""
+    """The type of a fact's value, by its kind (a match: the type checker names a kind left out)."""
     match kind:
         case ValueKind.answer:
             return Lax[Answer]
@@ -321,12 +321,12 @@ def _fact_field(declaration: FactDeclaration) -> tuple[object, Any]:
 
 
 # An offering's fields are made from the facts' declarations (facts.FACTS) by pydantic's create_model:
-# a field per fact, in FACTS' order, between the kind and product before them and the notes and sources
-# after them, the order provider files, validation messages and the JSON Schema have always shown.
-# (Fields written out in a class would declare every fact a second time; a base class holding the
-# fields that are not facts would put them all first.) The type checker cannot see fields made at
-# run time: to it an offering is OfferingBase, which declares, for it alone, the fields code reads by
-# name.
+# a field per fact in FACTS' order, after the kind and product and before the notes and sources, the
+# order that provider files, validation messages and the JSON Schema have always shown. Why not a class
+# statement: fields written out in it would declare every fact a second time, and a base class holding
+# every field that is not a simple fact would put those fields first (pydantic orders a base's fields
+# before its subclass's). The type checker cannot see fields made at run time: to it an offering is
+# OfferingBase, which declares, for it alone, the fields that code reads by name.
 if TYPE_CHECKING:
     Offering = OfferingBase
 else:
