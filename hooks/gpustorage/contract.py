@@ -1,13 +1,14 @@
 """The contract between the generated comparison and the script that drives it (docs/assets/compare/).
 
 Templates write these data attributes and URL parameters; the script's modules read them and nothing else.
+The columns and filters follow the facts' declarations (facts.py).
 tests/test_contract.py checks both sides against the names defined here, so a rename cannot
 silently break the page.
 """
 
 from __future__ import annotations
 
-from .model import Fact, RegionBinding
+from .facts import FACTS, Fact, Filter
 
 # The guide's three workload patterns as filter and sort settings (URL parameter -> value).
 PRESETS: dict[str, dict[str, str]] = {
@@ -24,34 +25,24 @@ PRESETS: dict[str, dict[str, str]] = {
     "fleet": {"multi": "yes", "sort": "price", "dir": "asc"},
 }
 
+
+def _declared_filters() -> list[tuple[Filter, Fact]]:
+    """The filters the facts declare, each with its fact, in the order of their names (the order the
+    page shows them in)."""
+    pairs = [(declaration.filter, declaration.fact) for declaration in FACTS if declaration.filter]
+    return sorted(pairs, key=lambda pair: pair[0].name)
+
+
 # Filters on worded facts: URL parameter (and row attribute) -> fact.
-FILTERS: dict[str, Fact] = {
-    "billed": Fact.billed_while_detached,
-    "multi": Fact.multi_attach,
-    "region": Fact.region_binding,
-    "spot": Fact.spot_usable,
-}
+FILTERS: dict[str, Fact] = {filter_.name: fact for filter_, fact in _declared_filters()}
 
 # The choices each filter offers (besides "any"), in the order shown.
 FILTER_VALUES: dict[str, list[str]] = {
-    "billed": ["yes", "no"],
-    "multi": ["yes", "partial", "no"],
-    "region": [binding.value for binding in RegionBinding if binding is not RegionBinding.unknown],
-    "spot": ["yes", "no", "not_applicable"],
+    filter_.name: list(filter_.choices) for filter_, _ in _declared_filters()
 }
 
 # Columns of the comparison, in order: the product, one per fact shown, and the date checked.
-COLUMNS: tuple[Fact, ...] = (
-    Fact.price,
-    Fact.billed_while_detached,
-    Fact.region_binding,
-    Fact.throughput,
-    Fact.max_size,
-    Fact.snapshots,
-    Fact.multi_attach,
-    Fact.spot_usable,
-    Fact.egress,
-)
+COLUMNS: tuple[Fact, ...] = tuple(declaration.fact for declaration in FACTS if declaration.column)
 
 # data-* attributes of each offering row (<tr class="gs-offering">), with what they hold.
 ROW_ATTRIBUTES: dict[str, str] = {

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .dataset import Dataset, build_date
+from .facts import FACTS, SIMPLE_KINDS, ValueKind
 from .model import (
     GB_PER,
     GB_PER_GIB,
@@ -36,6 +37,7 @@ __all__ = ["GB_PER_GIB", "HOURS_PER_MONTH", "build_date", "per_gb_month"]  # als
 # Sort order of worded values: the answer a reader most likely wants first.
 ANSWER_RANK = {"yes": 0, "partial": 1, "no": 2, "not_applicable": 3}
 REGION_RANK = {"global": 0, "region": 1, "zone": 2, "datacenter": 3, "machine": 4}
+WORD_RANKS = {ValueKind.answer: ANSWER_RANK, ValueKind.binding: REGION_RANK}  # by the facts' kind
 
 
 @dataclass(frozen=True)
@@ -196,26 +198,16 @@ def throughput_mb_s(text: str) -> float | None:
     return max(figures) if figures else None
 
 
-def _word_rank(fact: Fact, value: str) -> float | None:
-    if value in (UNKNOWN, "varies"):
-        return None
-    if fact is Fact.region_binding:
-        return REGION_RANK[value]
-    return ANSWER_RANK[value]
+def _word_rank(kind: ValueKind, value: str) -> float | None:
+    return None if value in (UNKNOWN, "varies") else WORD_RANKS[kind][value]
 
 
 def _sort_keys(
     offering: Offering, usd: UsdPrice | None, egress: UsdEgress | None, size: float | None
 ) -> dict[str, float | None]:
+    """Per fact, the comparison's sort key: a worded fact's by its kind, the others' each by its own."""
     keys: dict[str, float | None] = {
-        fact: _word_rank(fact, str(offering.value_of(fact)))
-        for fact in (
-            Fact.billed_while_detached,
-            Fact.region_binding,
-            Fact.snapshots,
-            Fact.multi_attach,
-            Fact.spot_usable,
-        )
+        d.fact: _word_rank(d.kind, str(offering.value_of(d.fact))) for d in FACTS if d.kind in SIMPLE_KINDS
     }
     keys[Fact.price.value] = usd.headline if usd else None
     keys[Fact.throughput.value] = (

@@ -18,42 +18,54 @@ from pydantic import BaseModel
 
 from .dataset import Dataset
 from .derive import Derived, Figures, Origin, UsdTier
+from .facts import DECLARED, FACTS, SIMPLE_KINDS, Fact
 from .history import History, HistoryRecord
 from .model import ExchangeRates, Offering, Price, Provider
 from .settings import STALE_AFTER_DAYS
 
 API_VERSION = 1
 DATA_LICENSE = "CC-BY-4.0"
+# offerings.csv: which offering, then the facts' columns, then how fresh they are and their sources.
+_OFFERING_COLUMNS = ("provider_id", "provider_name", "offering", "kind", "product")
+_PROVENANCE_COLUMNS = ("checked", "stale", "undated_facts", "third_party_facts", "unknown_facts", "sources")
+# The columns of each fact whose kind has its own logic (_own_cells fills them); a worded fact has one,
+# named after it, holding its word.
+OWN_COLUMNS: dict[Fact, tuple[str, ...]] = {
+    Fact.price: (
+        "price_currency",
+        "price_unit",
+        "price_tiers",
+        "price_idle_tiers",
+        "price_monthly_fee",
+        "usd_per_gb_month",
+    ),
+    Fact.throughput: ("throughput",),
+    Fact.max_size: ("max_size", "max_size_gb"),
+    Fact.egress: ("egress", "egress_usd_per_gb", "egress_included_gb"),
+    Fact.regions: ("regions",),
+}
+
+
+def _facts_in_csv_order() -> list[Fact]:
+    """FACTS' order, but regions right after region_binding, where readers of the CSV have always had it."""
+    facts: list[Fact] = [fact for fact in Fact if fact is not Fact.regions]
+    facts.insert(facts.index(Fact.region_binding) + 1, Fact.regions)
+    return facts
+
+
+def _columns_of(fact: Fact) -> tuple[str, ...]:
+    kind = DECLARED[fact].kind
+    if kind in SIMPLE_KINDS:
+        return (fact.value,)
+    if fact not in OWN_COLUMNS:
+        raise ValueError(f"export.py: {fact} is a fact of kind {kind}: add its columns to OWN_COLUMNS")
+    return OWN_COLUMNS[fact]
+
+
 CSV_COLUMNS = (
-    "provider_id",
-    "provider_name",
-    "offering",
-    "kind",
-    "product",
-    "price_currency",
-    "price_unit",
-    "price_tiers",
-    "price_idle_tiers",
-    "price_monthly_fee",
-    "usd_per_gb_month",
-    "billed_while_detached",
-    "region_binding",
-    "regions",
-    "throughput",
-    "max_size",
-    "max_size_gb",
-    "snapshots",
-    "multi_attach",
-    "spot_usable",
-    "egress",
-    "egress_usd_per_gb",
-    "egress_included_gb",
-    "checked",
-    "stale",
-    "undated_facts",
-    "third_party_facts",
-    "unknown_facts",
-    "sources",
+    *_OFFERING_COLUMNS,
+    *(column for fact in _facts_in_csv_order() for column in _columns_of(fact)),
+    *_PROVENANCE_COLUMNS,
 )
 
 
@@ -138,32 +150,15 @@ def _csv_text(value: Any) -> str:
 def _csv_row(
     provider_id: str, provider: Provider, number: int, offering: Offering, figures: Figures
 ) -> list[str]:
-    price = offering.price if isinstance(offering.price, Price) else None
-    usd, egress, facts = figures.usd, figures.egress, figures.facts
+    facts = figures.facts
     row = {
         "provider_id": provider_id,
         "provider_name": provider.name,
         "offering": number,
         "kind": offering.kind.value,
         "product": offering.product,
-        "price_currency": price.currency.value if price else offering.price,
-        "price_unit": price.unit.value if price else "",
-        "price_tiers": _tiers_text(price.tiers) if price else "",
-        "price_idle_tiers": _tiers_text(price.idle_tiers) if price and price.idle_tiers else "",
-        "price_monthly_fee": price.monthly_fee if price else "",
-        "usd_per_gb_month": _round(usd.headline) if usd else None,
-        "billed_while_detached": offering.billed_while_detached.value,
-        "region_binding": offering.region_binding.value,
-        "regions": " ".join(offering.regions) if isinstance(offering.regions, list) else "",
-        "throughput": offering.throughput,
-        "max_size": offering.max_size,
-        "max_size_gb": _round(figures.max_size_gb),
-        "snapshots": offering.snapshots.value,
-        "multi_attach": offering.multi_attach.value,
-        "spot_usable": offering.spot_usable.value,
-        "egress": offering.egress if isinstance(offering.egress, str) else "fee",
-        "egress_usd_per_gb": _round(egress.usd_per_gb) if egress else None,
-        "egress_included_gb": _round(egress.included_gb) if egress else None,
+        **_words(offering),
+        **_own_cells(offering, figures),
         "checked": figures.checked.isoformat() if figures.checked else None,
         "stale": "yes" if figures.stale else "no",
         "undated_facts": " ".join(fact for fact, f in facts.items() if f.known and f.undated),
@@ -172,6 +167,32 @@ def _csv_row(
         "sources": " ".join(source.url for source in offering.sources),
     }
     return [_csv_text(row[column]) for column in CSV_COLUMNS]
+
+
+def _words(offering: Offering) -> dict[str, str]:
+    """The column of each fact of a simple kind: its word."""
+    return {d.fact: str(offering.value_of(d.fact)) for d in FACTS if d.kind in SIMPLE_KINDS}
+
+
+def _own_cells(offering: Offering, figures: Figures) -> dict[str, object]:
+    """The columns of the facts whose kind has its own logic (OWN_COLUMNS)."""
+    price = offering.price if isinstance(offering.price, Price) else None
+    usd, egress = figures.usd, figures.egress
+    return {
+        "price_currency": price.currency.value if price else offering.price,
+        "price_unit": price.unit.value if price else "",
+        "price_tiers": _tiers_text(price.tiers) if price else "",
+        "price_idle_tiers": _tiers_text(price.idle_tiers) if price and price.idle_tiers else "",
+        "price_monthly_fee": price.monthly_fee if price else "",
+        "usd_per_gb_month": _round(usd.headline) if usd else None,
+        "regions": " ".join(offering.regions) if isinstance(offering.regions, list) else "",
+        "throughput": offering.throughput,
+        "max_size": offering.max_size,
+        "max_size_gb": _round(figures.max_size_gb),
+        "egress": offering.egress if isinstance(offering.egress, str) else "fee",
+        "egress_usd_per_gb": _round(egress.usd_per_gb) if egress else None,
+        "egress_included_gb": _round(egress.included_gb) if egress else None,
+    }
 
 
 def _tiers_text(tiers: list[Any]) -> str:

@@ -11,7 +11,7 @@ import datetime as dt
 import re
 import unicodedata
 from enum import Enum, StrEnum
-from typing import Annotated, Final, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeVar
 from urllib.parse import urlsplit
 
 from pydantic import (
@@ -23,9 +23,13 @@ from pydantic import (
     Strict,
     StringConstraints,
     Tag,
+    create_model,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
+
+from .facts import FACTS, FactDeclaration, ValueKind
+from .facts import Fact as Fact  # declared with the other facts; imported from here too
 
 UNKNOWN: Final = "unknown"
 
@@ -168,21 +172,6 @@ class PriceUnit(StrEnum):
     tib_hour = "TiB-hour"
 
 
-class Fact(StrEnum):
-    """The facts of an offering that a source can cover."""
-
-    price = "price"
-    billed_while_detached = "billed_while_detached"
-    region_binding = "region_binding"
-    throughput = "throughput"
-    max_size = "max_size"
-    snapshots = "snapshots"
-    multi_attach = "multi_attach"
-    spot_usable = "spot_usable"
-    egress = "egress"
-    regions = "regions"
-
-
 E = TypeVar("E", bound=Enum)
 # `Lax[SomeEnum]`: an enum field that accepts the enum's text values; the rest stays strict.
 Lax = Annotated[E, Strict(False)]
@@ -272,33 +261,30 @@ class Egress(Record):
     )
 
 
-class Offering(Record):
+class OfferingBase(Record):
+    """What an offering has besides its facts (its kind and product), how code reads a fact, and the
+    check that every known fact has a source. `Offering` (below) adds a field per fact."""
+
     kind: Lax[StorageKind]
     product: ShortText = Field(description="The provider's own name for the product.")
-    price: word_or_table(Literal["unknown", "varies"], Price)  # type: ignore[valid-type]
-    billed_while_detached: Lax[Answer]
-    region_binding: Lax[RegionBinding]
-    throughput: ShortText = Field(
-        description="Published throughput or IOPS, in figures and units, or `unknown`."
-    )
-    max_size: Size = Field(description="The largest size offered, e.g. '4 TB', or 'unknown'.")
-    snapshots: Lax[Answer]
-    multi_attach: Lax[Answer]
-    spot_usable: Lax[Answer]
-    egress: word_or_table(Literal["free", "varies", "unknown"], Egress)  # type: ignore[valid-type]
-    regions: Annotated[list[ShortText], Field(max_length=500)] | Literal["unknown"] = Field(
-        UNKNOWN,
-        description="Where the offering exists (regions or data centres) as the source lists them.",
-    )
-    notes: Localized | None = None
-    sources: list[Source] = Field(min_length=1, max_length=50)
+
+    if TYPE_CHECKING:
+        # The fields made below that code reads by name, as the type checker is to see them (pydantic
+        # never runs these lines). The facts of a simple kind are read with value_of().
+        price: Price | Literal["unknown", "varies"]
+        throughput: str
+        max_size: str
+        egress: Egress | Literal["free", "varies", "unknown"]
+        regions: list[str] | Literal["unknown"]
+        notes: dict[str, str] | None
+        sources: list[Source]
 
     def value_of(self, fact: Fact) -> object:
         # enum members are StrEnums: equal to their text, and cheaper than reading `.value`
         return getattr(self, fact)
 
     @model_validator(mode="after")
-    def _every_known_fact_has_a_source(self) -> Offering:
+    def _every_known_fact_has_a_source(self) -> OfferingBase:
         covered = {fact for source in self.sources for fact in source.covers}
         missing = [fact.value for fact in Fact if self.value_of(fact) != UNKNOWN and fact not in covered]
         if missing:
@@ -307,6 +293,50 @@ class Offering(Record):
                 "source that states them, or set them to 'unknown'"
             )
         return self
+
+
+def _value_type(kind: ValueKind) -> object:
+    """The type of a fact's value, by its kind (a match: the type checker names a kind left out)."""
+    match kind:
+        case ValueKind.answer:
+            return Lax[Answer]
+        case ValueKind.binding:
+            return Lax[RegionBinding]
+        case ValueKind.price:
+            return word_or_table(Literal["unknown", "varies"], Price)
+        case ValueKind.egress:
+            return word_or_table(Literal["free", "varies", "unknown"], Egress)
+        case ValueKind.size:
+            return Size
+        case ValueKind.text:
+            return ShortText
+        case ValueKind.names:
+            return Annotated[list[ShortText], Field(max_length=500)] | Literal["unknown"]
+
+
+def _fact_field(declaration: FactDeclaration) -> tuple[object, Any]:
+    """A fact's field: its kind's type, required unless it is optional (then it defaults to unknown)."""
+    default = UNKNOWN if declaration.optional else ...
+    return _value_type(declaration.kind), Field(default, description=declaration.description)
+
+
+# An offering's fields are made from the facts' declarations (facts.FACTS) by pydantic's create_model:
+# a field per fact in FACTS' order, after the kind and product and before the notes and sources, the
+# order that provider files, validation messages and the JSON Schema have always shown. Why not a class
+# statement: fields written out in it would declare every fact a second time, and a base class holding
+# every field that is not a simple fact would put those fields first (pydantic orders a base's fields
+# before its subclass's). The type checker cannot see fields made at run time: to it an offering is
+# OfferingBase, which declares, for it alone, the fields that code reads by name.
+if TYPE_CHECKING:
+    Offering = OfferingBase
+else:
+    Offering = create_model(
+        "Offering",
+        __base__=OfferingBase,
+        **{declaration.fact.value: _fact_field(declaration) for declaration in FACTS},
+        notes=(Localized | None, None),
+        sources=(list[Source], Field(min_length=1, max_length=50)),
+    )
 
 
 class Provider(Record):

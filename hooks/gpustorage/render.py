@@ -35,7 +35,7 @@ from .model import Fact, StorageKind
 from .render_html import OfferingParts
 from .report_links import offering_report
 from .settings import CHANGES_SHOWN, DISPLAY_CURRENCIES, ROWS_PER_PAGE, STALE_AFTER_DAYS
-from .transform import ProviderView, SiteView
+from .transform import ProviderView, SiteView, word_key
 
 __all__ = ["FrontMatter", "Page", "html", "md", "render_site", "script_json"]
 
@@ -102,6 +102,8 @@ def environment() -> Environment:
         kinds=[kind.value for kind in StorageKind],
         filter_values=FILTER_VALUES,
         columns=[fact.value for fact in COLUMNS],
+        facts=[fact.value for fact in Fact],
+        word_key=word_key,
         changes_shown=CHANGES_SHOWN,
         marks=render_html.marks,
         comparison_row=render_html.comparison_row,

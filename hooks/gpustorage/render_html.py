@@ -21,7 +21,7 @@ from .report_links import OfferingReport, offering_report_url, report_url
 from .settings import STALE_AFTER_DAYS
 from .transform import Cell, ChangeView, OfferingView, Prose, ProviderView, SiteView, SourceView, Strings
 
-FACT_ROWS = (*map(str, COLUMNS), "regions")  # a provider page's fact rows, after the kind
+FACT_ROWS = tuple(map(str, Fact))  # a provider page's fact rows, after the kind: every fact, in order
 _NOTHING = Markup("")
 
 

@@ -1,8 +1,10 @@
 """The interface strings every `data/i18n/<lang>.yaml` holds under `ui:`, defined once.
 
-One line per key: the key, then the placeholders its text may use (each written `{name}`). A strings
-file must have every key listed here and no other; its texts may use only their key's placeholders, and
-no markup. Add a key here first, then to every strings file (the build names any that lack it).
+One line per key: the key, then the placeholders its text may use (each written `{name}`); the keys
+each fact needs (its names, `column.<fact>` and `column_short.<fact>`) follow from its declaration in
+facts.py. A strings file must have every key and no other; its texts may use only their key's
+placeholders, and no markup. Add a key here first, then to every strings file (the build names any
+that lack it).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 
+from .facts import FACTS
 from .load import Document
 from .problems import Problem
 
@@ -22,16 +25,6 @@ comparison.caption
 column.provider
 column.product
 column.kind
-column.price
-column.billed_while_detached
-column.region_binding
-column.throughput
-column.max_size
-column.snapshots
-column.multi_attach
-column.spot_usable
-column.egress
-column.regions
 column.checked
 kind.network_volume
 kind.block_volume
@@ -156,15 +149,6 @@ data.values_plain {count}
 data.days {count}
 column.cost
 column_short.product
-column_short.price
-column_short.billed_while_detached
-column_short.region_binding
-column_short.throughput
-column_short.max_size
-column_short.snapshots
-column_short.multi_attach
-column_short.spot_usable
-column_short.egress
 column_short.checked
 column_short.cost
 text.aside {text}
@@ -237,7 +221,23 @@ def _parse(definition: str) -> dict[str, frozenset[str]]:
     return keys
 
 
-KEYS: dict[str, frozenset[str]] = _parse(DEFINITION)
+def _fact_keys() -> dict[str, frozenset[str]]:
+    """The strings each fact needs (facts.FACTS): `column.<fact>`, its name (in table heads, fact rows,
+    sources' lists of what they cover, histories), and for a column of the comparison
+    `column_short.<fact>`, its short head. None takes a placeholder."""
+    names = [f"column.{d.fact}" for d in FACTS] + [f"column_short.{d.fact}" for d in FACTS if d.column]
+    return dict.fromkeys(names, frozenset())
+
+
+def _keys() -> dict[str, frozenset[str]]:
+    listed, of_facts = _parse(DEFINITION), _fact_keys()
+    twice = sorted(listed.keys() & of_facts.keys())
+    if twice:
+        raise ValueError(f"strings.py: {', '.join(twice)} come from facts.FACTS; list them no more")
+    return listed | of_facts
+
+
+KEYS: dict[str, frozenset[str]] = _keys()
 
 # Keys whose text must have a particular form, with that form in words.
 FORMATS: dict[str, tuple[re.Pattern[str], str]] = {

@@ -17,9 +17,9 @@ from babel.dates import format_date
 from babel.lists import format_list
 from babel.numbers import format_currency, format_decimal, parse_pattern
 
-from .contract import COLUMNS
 from .dataset import Dataset
 from .derive import Coverage, Derived, Figures, Origin, ProviderFigures
+from .facts import DECLARED, ValueKind
 from .history import Change, History
 from .model import UNKNOWN, Egress, Fact, Offering, Price, Provider, Source, Tier
 
@@ -111,7 +111,7 @@ class OfferingView:
     offering: Offering
     figures: Figures
     kind_text: str
-    cells: dict[str, Cell]  # by fact name: every fact, the comparison's columns and regions
+    cells: dict[str, Cell]  # by fact name: every fact
     checked_text: str | None  # None when every known fact rests on undated sources
     notes: Prose | None
     sources: list[SourceView]
@@ -212,15 +212,17 @@ def throughput_text(mb_s: float | None, t: Strings) -> str:
     return t("throughput.up_to", value=f"{t.decimal(mb_s)} MB/s")
 
 
-def _word(fact: Fact, value: str, t: Strings) -> str:
-    """A fact's value from a fixed list ("yes", "zone", "unknown") in words."""
+# The strings that word a fact's value from its list, by the fact's kind: answer.yes, region.zone...
+WORD_KEYS = {ValueKind.answer: "answer", ValueKind.binding: "region", ValueKind.egress: "egress"}
+# Kinds whose known values are shown as the source writes them ("4 TB", "up to 2 GB/s")
+_AS_WRITTEN = frozenset({ValueKind.size, ValueKind.text})
+
+
+def word_key(fact: str, value: str) -> str:
+    """The string that words a value from a fact's list ("yes", "zone", "free"; "unknown", "varies")."""
     if value in (UNKNOWN, "varies"):
-        return t(f"value.{value}")
-    if fact is Fact.region_binding:
-        return t(f"region.{value}")
-    if fact is Fact.egress:
-        return t(f"egress.{value}")
-    return t(f"answer.{value}")
+        return f"value.{value}"
+    return f"{WORD_KEYS[DECLARED[Fact(fact)].kind]}.{value}"
 
 
 def _cell_text(offering: Offering, fact: Fact, t: Strings) -> str:
@@ -230,16 +232,16 @@ def _cell_text(offering: Offering, fact: Fact, t: Strings) -> str:
 def value_text(fact: Fact, value: object, t: Strings) -> str:
     """One value of a fact worded as the page shows it (the history words old values this way too)."""
     if isinstance(value, str):  # most values: a word from the fact's list, or free text
-        if fact in (Fact.throughput, Fact.max_size) and value != UNKNOWN:
+        if DECLARED[fact].kind in _AS_WRITTEN and value != UNKNOWN:
             return str(value)
-        return _word(fact, value, t)
+        return t(word_key(fact, value))
     if isinstance(value, Price):
         return price_text(value, t)
     if isinstance(value, Egress):
         return egress_text(value, t)
     if isinstance(value, list):  # regions
         return t.join(value)
-    return _word(fact, str(value), t)
+    return t(word_key(fact, str(value)))
 
 
 def source_view(number: int, source: Source, t: Strings) -> SourceView:
@@ -274,7 +276,7 @@ def _price_source(offering: Offering, figures: Figures) -> str | None:
 
 
 def offering_view(number: int, offering: Offering, figures: Figures, t: Strings) -> OfferingView:
-    cells: dict[str, Cell] = {fact: _cell(offering, figures, fact, t) for fact in (*COLUMNS, Fact.regions)}
+    cells: dict[str, Cell] = {fact: _cell(offering, figures, fact, t) for fact in Fact}
     return OfferingView(
         number=number,
         offering=offering,
