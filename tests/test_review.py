@@ -23,6 +23,13 @@ def section(report: str, title: str) -> str:
     return report.split(f"### {title}\n", 1)[1].split("\n### ", 1)[0].strip()
 
 
+def edit(file: Path, old: str, new: str) -> None:
+    """Replace the one `old` in a file with `new`, as a pull request would."""
+    text = file.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"the fixture changed: {old!r} is not in {file.name} once"
+    file.write_text(text.replace(old, new), encoding="utf-8")
+
+
 @pytest.fixture(scope="module")
 def report(fixture_project: Path) -> str:
     return diff(fixture_project, commit_ids(fixture_project)["initial"], "HEAD")
@@ -74,10 +81,7 @@ def test_validation_problems_of_head_are_listed(fixture_project: Path, tmp_path:
     project = clone(fixture_project, tmp_path / "project")
     broken = GOOD_PROVIDER.replace("egress: free", "egres: free").replace("name: Example", "name: Ex <b>")
     (project / PROVIDERS / "example.yaml").write_text(broken, encoding="utf-8")
-    alpha = project / PROVIDERS / "alpha-cloud.yaml"
-    alpha.write_text(
-        alpha.read_text(encoding="utf-8").replace("amount: 0.07", "amount: 0.09"), encoding="utf-8"
-    )
+    edit(project / PROVIDERS / "alpha-cloud.yaml", "amount: 0.07", "amount: 0.09")
     commit_all(project, "A pull request", "2026-10-01T10:00:00+00:00")
     report = diff(project, "HEAD~1", "HEAD")
     problems = section(report, "Validation").splitlines()
@@ -89,6 +93,23 @@ def test_validation_problems_of_head_are_listed(fixture_project: Path, tmp_path:
     ]
     assert "&lt;b&gt;" in problems[2] and "<b>" not in report
     assert "  - price rank 2 of 4 → 3 of 4 (1 = cheapest)" in section(report, "Changed values").splitlines()
+
+
+def test_a_product_named_like_a_second_offering_is_reported_as_itself(
+    fixture_project: Path, tmp_path: Path
+) -> None:
+    """compare() names a second 'Disk' 'Disk #2'; a product really named 'Alpha Volume #2' or 'Bucket
+    #1' is still that product (an offering was once looked up by the name before ' #')."""
+    project = clone(fixture_project, tmp_path / "project")
+    edit(project / PROVIDERS / "alpha-cloud.yaml", "product: Alpha Buckets", 'product: "Alpha Volume #2"')
+    edit(project / PROVIDERS / "gamma-cloud.yaml", "product: Gamma Files", 'product: "Files #1"')
+    commit_all(project, "A pull request", "2026-10-01T10:00:00+00:00")
+    report = diff(project, "HEAD~1", "HEAD")
+    offerings = section(report, "Offerings").splitlines()
+    assert offerings[0].startswith("- Added: Alpha Cloud · Alpha Volume &#35;2 (object_storage); price")
+    assert offerings[2].startswith("- Added: Gamma Cloud · Files &#35;1 (shared_filesystem)")
+    sources = section(report, "Sources").splitlines()
+    assert "- Alpha Cloud · Alpha Volume &#35;2: added `https://alpha.example.com/pricing`" in sources[0]
 
 
 def test_data_cannot_add_markup_to_the_comment() -> None:
@@ -172,9 +193,7 @@ def test_revisions_are_read_as_stored_and_a_link_is_a_problem(fixture_project: P
     """A pull request's .gitattributes cannot hide or rewrite a file (export-ignore, export-subst:
     `git archive` applies them), and a symbolic link is named in the report, never followed."""
     project = clone(fixture_project, tmp_path / "project")
-    alpha = project / PROVIDERS / "alpha-cloud.yaml"
-    changed = alpha.read_text(encoding="utf-8").replace('"200–400 MB/s, up to 10 GB/s peak"', '"$Format:%H$"')
-    alpha.write_text(changed, encoding="utf-8")
+    edit(project / PROVIDERS / "alpha-cloud.yaml", '"200–400 MB/s, up to 10 GB/s peak"', '"$Format:%H$"')
     (project / ".gitattributes").write_text(
         "data/providers/alpha-cloud.yaml export-subst\ndata/providers/beta-cloud.yaml export-ignore\n",
         encoding="utf-8",

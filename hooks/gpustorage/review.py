@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from .dataset import read_dataset
 from .derive import usd_figure
-from .history import GitError, blob_sizes, blobs, compare, git, json_value, printable
+from .history import GitError, _keyed, blob_sizes, blobs, compare, git, json_value, printable
 from .load import MAX_FILE_BYTES, too_large
 from .model import ExchangeRates, Fact, Offering, Provider, Source
 from .problems import DataError, Problem
@@ -292,14 +292,16 @@ class _Comparison:
     def provider(self, pid_before: str, pid_after: str, old: Provider, new: Provider) -> None:
         report, words = self.report, self.words
         label = _label(new)
+        # compare names an offering by its key there ('Disk #2' for a second 'Disk'), which a
+        # product's own name may look like: look offerings up by the same keys
+        before, after = _keyed(old.offerings), _keyed(new.offerings)
         for kind, product, fact, was, now in compare(old, new):
             if kind == "offering_added":
-                offering = next(o for o in new.offerings if o.product == product.split(" #")[0])
-                self.added_offering(pid_after, new, product, offering)
+                self.added_offering(pid_after, new, product, after[product])
             elif kind == "offering_removed":
                 report.offerings.append("- " + words("removed", what=_label(old, product)))
-                gone = next(o for o in old.offerings if o.product == product.split(" #")[0])
-                report.sources.extend(_source_changes(words, _label(old, product), list(gone.sources), []))
+                gone = before[product].sources
+                report.sources.extend(_source_changes(words, _label(old, product), list(gone), []))
             else:
                 assert fact is not None
                 line = f"- {_label(new, product)} · **{fact.value}**: {code(flow(was))} → {code(flow(now))}"
@@ -309,17 +311,9 @@ class _Comparison:
                 report.values.append(line + "".join(f"\n  - {d}" for d in details if d))
         if old.name != new.name:
             report.values.append(f"- {label} · **name**: {code(old.name)} → {code(new.name)}")
-        before = {o.product: o for o in old.offerings}
-        for offering in new.offerings:
-            if offering.product in before:
-                report.sources.extend(
-                    _source_changes(
-                        words,
-                        _label(new, offering.product),
-                        list(before[offering.product].sources),
-                        list(offering.sources),
-                    )
-                )
+        for key in (key for key in after if key in before):
+            was, now = list(before[key].sources), list(after[key].sources)
+            report.sources.extend(_source_changes(words, _label(new, key), was, now))
         if not new.offerings or not old.offerings:
             report.sources.extend(_source_changes(words, label, _sources(old, None), _sources(new, None)))
 
