@@ -5,8 +5,10 @@ The dataset is read at both revisions straight from git's blobs, exactly as stor
 compared as model values, as the history compares them. The report, in Markdown for a
 pull-request comment: providers and offerings added or removed; every changed value old -> new with
 its normalized USD effect and, for prices, the change in price rank; sources added or removed;
-exchange rates changed; the validation problems of HEAD. Data is shown in code spans and escaped
-text, so nothing in a pull request can add markup, links or mentions to the comment.
+exchange rates changed; the validation problems of HEAD. Every piece of data (a name, a value, a file
+name, a problem that quotes one) is shown in a code span, and only there: GitHub links no URL, address,
+@mention or #reference inside code, and the reviewer reads, and can copy, exactly what the file says.
+Everything outside code spans is the report's own words.
 """
 
 from __future__ import annotations
@@ -26,7 +28,6 @@ from .history import GitError, _keyed, blob_sizes, blobs, compare, git, json_val
 from .load import MAX_FILE_BYTES, too_large
 from .model import ExchangeRates, Fact, Offering, Provider, Source
 from .problems import DataError, Problem
-from .render import md
 from .review_strings import DEFAULT_LANGUAGE, MESSAGES
 from .settings import site_languages
 from .transform import Strings
@@ -157,14 +158,12 @@ def renames(root: Path, base: str, head: str) -> dict[str, str]:
 # ---- wording ----------------------------------------------------------------------------------------
 
 
-def text(value: str) -> str:
-    """Data as inert Markdown text: no HTML, links or emphasis (the site's escaping)."""
-    return str(md(value))
-
-
 def code(value: str) -> str:
-    """A code span that holds any text: the fence is longer than any run of backticks inside."""
-    flat = " ".join(value.split())
+    """Data as a code span, on one line, that holds any text. Escaping the text instead would not do:
+    GitHub finds links, @mentions and #references in the rendered text, after backslashes are gone, and
+    skips them only inside code. The fence is longer than any run of backticks inside; a space pads
+    text that starts or ends with a backtick (the renderer strips one on each side)."""
+    flat = " ".join(value.split()) or " "  # an empty code span would show its backticks
     fence = "`" * (max((len(run) for run in re.findall(r"`+", flat)), default=0) + 1)
     pad = " " if flat.startswith("`") or flat.endswith("`") else ""
     return f"{fence}{pad}{flat}{pad}{fence}"
@@ -224,7 +223,7 @@ class Report:
 
 
 def _label(provider: Provider, offering: str | None = None) -> str:
-    return text(provider.name) + (f" · {text(offering)}" if offering else "")
+    return code(provider.name) + (f" · {code(offering)}" if offering else "")
 
 
 def _sources(provider: Provider, offering: Offering | None) -> list[Source]:
@@ -324,13 +323,13 @@ def build_report(base: Snapshot, head: Snapshot, renamed: dict[str, str], words:
     targets = set(renamed.values())
     for pid, provider in head.providers.items():
         if pid not in base.providers and pid not in targets:
-            report.providers.append("- " + words("added", what=f"{text(provider.name)} ({code(pid)})"))
+            report.providers.append("- " + words("added", what=f"{code(provider.name)} ({code(pid)})"))
             for offering in provider.offerings:
                 comparison.added_offering(pid, provider, offering.product, offering)
     for pid, provider in base.providers.items():
         target = renamed.get(pid, pid)
         if target not in head.providers:
-            report.providers.append("- " + words("removed", what=f"{text(provider.name)} ({code(pid)})"))
+            report.providers.append("- " + words("removed", what=f"{code(provider.name)} ({code(pid)})"))
             continue
         if target != pid:
             report.providers.append("- " + words("renamed", old=code(pid), new=code(target)))
@@ -369,7 +368,8 @@ def markdown(report: Report) -> str:
     problems = report.head.problems
     if problems:
         lines += [words("problems", count=len(problems)), ""]
-        lines += [f"- {code(f'{p.path}:{p.line}:{p.column}')}: {text(p.message)}" for p in problems]
+        # one span each, as `validate` prints it: a message quotes the data it is about
+        lines += [f"- {code(f'{p.path}:{p.line}:{p.column}: {p.message}')}" for p in problems]
     else:
         lines.append(words("valid"))
     return "\n".join(lines) + "\n"
