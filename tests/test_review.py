@@ -13,14 +13,14 @@ from fixture_history import PROVIDERS, clone, commit_ids
 
 from gpustorage import review
 from gpustorage.__main__ import main
-from gpustorage.review import COMMENT_MARKER, RevisionError, code, diff
+from gpustorage.review import COMMENT_MARKER, CUT_MARKER, RevisionError, code, diff
 from gpustorage.review_strings import DEFAULT_LANGUAGE, MESSAGES
 from projects import commit_all
 
 
 def section(report: str, title: str) -> str:
-    """The lines of one '### title' section."""
-    return report.split(f"### {title}\n", 1)[1].split("\n### ", 1)[0].strip()
+    """The lines of one '### title' section (without the cut marker before the next one)."""
+    return report.split(f"### {title}\n", 1)[1].split("\n### ", 1)[0].replace(CUT_MARKER, "").strip()
 
 
 def edit(file: Path, old: str, new: str) -> None:

@@ -8,20 +8,36 @@ and `owner/repo#123` in any text but that of code, links and preformatted blocks
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import shutil
+import subprocess
 from pathlib import Path
+from typing import Any
 
 import cmarkgfm
 import pytest
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, Comment
 from cmarkgfm.cmark import Options
 from conftest import GOOD_PROVIDER
 from fixture_history import PROVIDERS, clone
+from test_workflows import steps, workflow
 
-from gpustorage.review import diff
+from gpustorage.__main__ import main
+from gpustorage.review import (
+    COMMENT_LIMIT,
+    COMMENT_MARKER,
+    CUT_MARKER,
+    MIN_COMMENT_CHARS,
+    Report,
+    comment_length,
+    diff,
+    markdown,
+    report_of,
+)
 from gpustorage.review_strings import MESSAGES
-from projects import commit_all
+from projects import commit_all, write_providers
 
 LINKED = ["www.example-phish.test", "https://example-phish.test/login", "user@example.com"]
 MENTIONS = ["@octocat", "@org/team", "owner/repo#1", "#123", "GH-1"]
@@ -114,3 +130,188 @@ def test_data_shows_as_it_is_inside_code(hostile_report: str) -> None:
     hostile = [HOSTILE_NAME, HOSTILE_PRODUCT, HOSTILE_TEXT, HOSTILE_URL, stem, HOSTILE_KEY, HOSTILE_VALUE]
     for data in [*hostile, HOSTILE_LINK]:
         assert any(data in text for text in shown), data
+
+
+# ---- a report too long for one comment ------------------------------------------------------------------
+
+LARGE = 160  # synthetic providers: a report of about twice GitHub's limit
+# a product name may hold the cut marker's text: it stays inside its code span, on an entry's line
+PRODUCT_WITH_MARKER = f"{CUT_MARKER} ``` x"
+
+
+def large_pull_request(fixture_project: Path, target: Path) -> Path:
+    """A pull request that replaces the providers with LARGE synthetic ones, whose names hold
+    characters outside the Basic Multilingual Plane (two UTF-16 units each, as JavaScript counts)."""
+    project = clone(fixture_project, target)
+    providers = project / PROVIDERS
+    write_providers(providers, LARGE)
+    for file in providers.glob("*.yaml"):
+        text = re.sub(r"name: (Synthetic Cloud \d+)", r"name: '\1 🚀🚀'", file.read_text(encoding="utf-8"))
+        text = text.replace("product: Synthetic storage 0\n", f"product: '{PRODUCT_WITH_MARKER}'\n")
+        file.write_text(text, encoding="utf-8")
+    commit_all(project, "Many providers", "2026-10-01T10:00:00+00:00")
+    return project
+
+
+@pytest.fixture(scope="module")
+def large_project(fixture_project: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return large_pull_request(fixture_project, tmp_path_factory.mktemp("large") / "project")
+
+
+@pytest.fixture(scope="module")
+def large(large_project: Path) -> Report:
+    return report_of(large_project, "HEAD~1", "HEAD")
+
+
+def entries(markdown_text: str) -> int:
+    """Entries of the English report: list items and the validation's sentence."""
+    return len(re.findall(r"^(- |No problems)", markdown_text, re.MULTILINE))
+
+
+def list_items(markdown_text: str) -> list[str]:
+    return [str(item) for item in github_html(markdown_text).find_all("li")]
+
+
+def test_the_large_report_is_longer_than_a_comment_may_be(large: Report) -> None:
+    whole = markdown(large)
+    assert COMMENT_LIMIT < len(whole) < comment_length(whole) < 2 * COMMENT_LIMIT
+    assert comment_length("🚀 a") == 4  # as JavaScript's length counts it
+    assert markdown(large, comment_length(whole)) == whole  # one that fits is left whole
+
+
+@pytest.mark.parametrize("limit", [MIN_COMMENT_CHARS, 1234, 20_000, 44_444, COMMENT_LIMIT])
+def test_a_long_report_is_cut_where_an_entry_ends_with_a_note(large: Report, limit: int) -> None:
+    whole, short = markdown(large), markdown(large, limit)
+    assert comment_length(short) <= limit
+    kept, note = short.rsplit("\n\n", 1)
+    kept += "\n"
+    assert whole.startswith(kept) and not kept.endswith("\n\n")
+    assert re.match(r"^- |^\n", whole[len(kept) :])  # what follows starts an entry or a section
+    assert kept.rstrip("\n").rsplit("\n", 1)[1].startswith("- ")  # a heading is never the last line
+    command = f"`python -m gpustorage diff {large.base.revision[:7]} {large.head.revision[:7]}`"
+    assert note == (
+        f"Shortened to fit in a GitHub comment: {entries(whole) - entries(kept)} more entries are not shown."
+        f" {command} prints the whole report.\n"
+    )
+    shown = list_items(short)
+    assert shown == list_items(whole)[: len(shown)]  # every entry shown whole, code spans included
+    assert comment_length(short) > limit - 400  # no more room left than about an entry and a heading
+
+
+def test_the_command_line_cuts_the_same_report(
+    large: Report, large_project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["diff", "HEAD~1", "HEAD", "--root", str(large_project), "--max-chars", "30000"]) == 0
+    assert capsys.readouterr().out == markdown(large, 30_000)
+    with pytest.raises(SystemExit):
+        main(["diff", "HEAD~1", "HEAD", "--max-chars", str(MIN_COMMENT_CHARS - 1)])
+    assert "--max-chars: a whole number of at least 1000 is needed" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="cannot hold the report's heading"):
+        markdown(large, 100)
+
+
+def test_cut_markers_stand_alone_before_each_section(large: Report) -> None:
+    whole = markdown(large)
+    lines = whole.splitlines()
+    places = [number for number, line in enumerate(lines) if line == CUT_MARKER]
+    assert [lines[number + 2] for number in places] == [
+        "### Providers",
+        "### Offerings",
+        "### Sources",
+        "### Validation",
+    ]
+    assert all(lines[number - 1] == lines[number + 1] == "" for number in places)
+    # elsewhere the marker's text is data: inside a code span, on an entry's line
+    data = [line for line in lines if CUT_MARKER in line and line != CUT_MARKER]
+    assert len(data) == 2 and all(line.startswith("- ") for line in data)  # its offering and its source
+    html = github_html(whole)
+    assert all(comment.parent is html for comment in html.find_all(string=lambda s: isinstance(s, Comment)))
+
+
+# ---- the comment job ------------------------------------------------------------------------------------
+
+# Runs the github-script step of data-review-comment.yml as actions/github-script does (its script as
+# the body of an async function), with the GitHub API replaced by one that records what is posted.
+COMMENT_JOB = r"""
+const fs = require('fs');
+const [script, result] = process.argv.slice(2);
+const posted = [];
+const warnings = [];
+const github = {
+  rest: {
+    pulls: {get: async () => ({data: {head: {sha: 'head'}}})},
+    issues: {
+      listComments: 'listComments',
+      createComment: async ({body}) => posted.push(body),
+      updateComment: async ({body}) => posted.push(body),
+    },
+  },
+  paginate: async () => [],
+};
+const context = {repo: {owner: 'owner', repo: 'repo'}, payload: {workflow_run: {head_sha: 'head'}}};
+const core = {
+  setFailed: (message) => { throw new Error(message); },
+  notice: () => {},
+  warning: (message) => warnings.push(message),
+};
+const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
+new AsyncFunction('require', 'github', 'context', 'core', fs.readFileSync(script, 'utf8'))(
+  require, github, context, core,
+).then(() => fs.writeFileSync(result, JSON.stringify({posted, warnings})));
+"""
+NODE = shutil.which("node")
+
+
+def comment_step() -> dict[str, Any]:
+    """The step of data-review-comment.yml that posts (actions/github-script)."""
+    return steps(workflow("data-review-comment.yml"))[1]
+
+
+def posted_comment(report: str, folder: Path) -> tuple[str, list[str]]:
+    """What the comment job posts for an artifact holding `report`, and the warnings it logs."""
+    assert NODE, "Node.js runs the comment job's script"
+    (folder / "review").mkdir()
+    (folder / "review" / "report.md").write_text(report, encoding="utf-8")
+    (folder / "review" / "number").write_text("21\n", encoding="utf-8")
+    (folder / "script.js").write_text(comment_step()["with"]["script"], encoding="utf-8")
+    (folder / "job.js").write_text(COMMENT_JOB, encoding="utf-8")
+    command = [NODE, "job.js", "script.js", "result.json"]
+    subprocess.run(command, cwd=folder, check=True, capture_output=True, timeout=60)
+    result = json.loads((folder / "result.json").read_text(encoding="utf-8"))
+    (body,) = result["posted"]
+    return body, result["warnings"]
+
+
+def test_the_workflows_keep_to_githubs_limit_and_cut_at_the_markers() -> None:
+    run = " ".join(step.get("run", "") for step in steps(workflow("data-review.yml")))
+    assert re.findall(r"gpustorage diff --max-chars (\d+) ", run) == [str(COMMENT_LIMIT)]
+    script = comment_step()["with"]["script"]
+    assert f"const limit = {COMMENT_LIMIT};" in script
+    assert f"const cut = '\\n{CUT_MARKER}\\n';" in script
+
+
+def test_the_comment_job_posts_a_shortened_report_as_it_is(large: Report, tmp_path: Path) -> None:
+    """diff's cut is the one GitHub shows: JavaScript counts the report as diff did, and finds it fits."""
+    short = markdown(large, COMMENT_LIMIT)
+    assert short != markdown(large)
+    assert posted_comment(short, tmp_path) == (short, [])
+
+
+def test_the_comment_job_cuts_a_report_too_long_at_its_last_marker_that_fits(
+    large: Report, tmp_path: Path
+) -> None:
+    whole = markdown(large)
+    body, warnings = posted_comment(whole, tmp_path)
+    kept, note = body.rsplit("\n\n", 1)
+    assert comment_length(body) <= COMMENT_LIMIT and warnings
+    assert note == "… (shortened: run `python -m gpustorage diff` for the whole report)\n"
+    assert whole.startswith(f"{kept}\n\n{CUT_MARKER}\n")  # cut just before a marker
+    after = whole.index(f"\n{CUT_MARKER}\n", len(kept) + 2)  # a cut at the next marker would not fit
+    assert comment_length(whole[:after] + "\n" + note) > COMMENT_LIMIT
+    assert list_items(body) == list_items(whole)[: len(list_items(body))]
+
+
+def test_without_a_marker_that_fits_the_comment_job_posts_only_its_note(tmp_path: Path) -> None:
+    body, warnings = posted_comment("- `x`\n" * COMMENT_LIMIT, tmp_path)
+    assert body == f"{COMMENT_MARKER}\n… (shortened: run `python -m gpustorage diff` for the whole report)\n"
+    assert warnings

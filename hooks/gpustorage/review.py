@@ -8,16 +8,19 @@ its normalized USD effect and, for prices, the change in price rank; sources add
 exchange rates changed; the validation problems of HEAD. Every piece of data (a name, a value, a file
 name, a problem that quotes one) is shown in a code span, and only there: GitHub links no URL, address,
 @mention or #reference inside code, and the reviewer reads, and can copy, exactly what the file says.
-Everything outside code spans is the report's own words.
+Everything outside code spans is the report's own words. A report too long for one comment is
+shortened here, where an entry ends (`diff --max-chars`), with a note on what it leaves out.
 """
 
 from __future__ import annotations
 
 import re
 import tempfile
+from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
+from itertools import accumulate
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -33,6 +36,11 @@ from .settings import site_languages
 from .transform import Strings
 
 COMMENT_MARKER = "<!-- gpu-storage-guide:data-review -->"
+# Where the comment job may cut a report that is too long for GitHub: a line of its own before each
+# section, outside any markup (data never fills a line alone: every entry starts with the report's words).
+CUT_MARKER = "<!-- gpustorage:cut -->"
+COMMENT_LIMIT = 65536  # the longest comment GitHub takes; data-review.yml asks diff for no more
+MIN_COMMENT_CHARS = 1000  # room for the report's heading and the note that it is shortened
 SNAPSHOT_PATHS = ("mkdocs.yml", "data", "docs")
 _REGULAR_MODES = ("100644", "100755")
 _LINK_MODE = "120000"
@@ -345,11 +353,44 @@ def build_report(base: Snapshot, head: Snapshot, renamed: dict[str, str], words:
     return report
 
 
-def markdown(report: Report) -> str:
-    """The report as one pull-request comment."""
+# ---- the comment --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Block:
+    """Whole lines of the report, kept or left out together: a cut between two blocks falls outside
+    any code span, list item or heading."""
+
+    text: str
+    entry: bool = True  # an entry of a section (not a heading): what the note counts when left out
+
+
+def comment_length(text: str) -> int:
+    """A comment's length as the comment job's JavaScript counts it (UTF-16 code units): never less
+    than GitHub's count of characters, so a report that fits here is not cut again there."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _heading(title: str) -> _Block:
+    """A section's heading, after a cut marker on its own line outside any list: the one place where
+    the comment job may cut a report that did not fit GitHub's limit by itself."""
+    return _Block(f"\n{CUT_MARKER}\n\n### {title}\n\n", entry=False)
+
+
+def _validation(report: Report) -> list[_Block]:
+    words, problems = report.words, report.head.problems
+    if not problems:
+        return [_Block(f"{words('valid')}\n")]
+    summary = _Block(f"{words('problems', count=len(problems))}\n\n")
+    # one span each, as `validate` prints it: a message quotes the data it is about
+    return [summary, *(_Block(f"- {code(f'{p.path}:{p.line}:{p.column}: {p.message}')}\n") for p in problems)]
+
+
+def _blocks(report: Report) -> list[_Block]:
+    """The report, block by block, in the order it is read."""
     words = report.words
-    base, head = report.base.revision[:7], report.head.revision[:7]
-    lines = [COMMENT_MARKER, f"## {words('title')}", "", words("revisions", base=code(base), head=code(head))]
+    revisions = words("revisions", base=code(report.base.revision[:7]), head=code(report.head.revision[:7]))
+    blocks = [_Block(f"{COMMENT_MARKER}\n## {words('title')}\n\n{revisions}\n", entry=False)]
     sections = [
         ("section.providers", report.providers),
         ("section.offerings", report.offerings),
@@ -357,22 +398,43 @@ def markdown(report: Report) -> str:
         ("section.sources", report.sources),
         ("section.rates", report.rates),
     ]
-    anything = False
     for title, items in sections:
         if items:
-            anything = True
-            lines += ["", f"### {words(title)}", "", *items]
-    if not anything:
-        lines += ["", words("nothing_changed")]
-    lines += ["", f"### {words('section.validation')}", ""]
-    problems = report.head.problems
-    if problems:
-        lines += [words("problems", count=len(problems)), ""]
-        # one span each, as `validate` prints it: a message quotes the data it is about
-        lines += [f"- {code(f'{p.path}:{p.line}:{p.column}: {p.message}')}" for p in problems]
-    else:
-        lines.append(words("valid"))
-    return "\n".join(lines) + "\n"
+            blocks += [_heading(words(title)), *(_Block(f"{item}\n") for item in items)]
+    if len(blocks) == 1:
+        blocks.append(_Block(f"\n{words('nothing_changed')}\n"))
+    return [*blocks, _heading(words("section.validation")), *_validation(report)]
+
+
+def _note(report: Report, left_out: int) -> str:
+    """What a shortened report ends with: how many entries it leaves out, and how to see them."""
+    command = code(f"python -m gpustorage diff {report.base.revision[:7]} {report.head.revision[:7]}")
+    return f"\n{report.words('shortened', count=left_out, command=command)}\n"
+
+
+def _shortened(report: Report, blocks: list[_Block], max_chars: int) -> str:
+    """The most whole blocks from the start that fit in `max_chars` with the note on those left out;
+    a heading is never the last block kept."""
+    sizes = list(accumulate((comment_length(block.text) for block in blocks), initial=0))
+    entries = list(accumulate((block.entry for block in blocks), initial=0))
+    for kept in range(bisect_right(sizes, max_chars) - 1, 0, -1):
+        note = _note(report, entries[-1] - entries[kept])
+        if sizes[kept] + comment_length(note) <= max_chars:
+            while kept > 1 and not blocks[kept - 1].entry:
+                kept -= 1
+            return "".join(block.text for block in blocks[:kept]) + note
+    raise ValueError(f"{max_chars} characters cannot hold the report's heading and its note")
+
+
+def markdown(report: Report, max_chars: int | None = None) -> str:
+    """The report as one pull-request comment; with `max_chars`, at most that long (comment_length),
+    shortened where an entry ends, with a note that says so. The cut is made here, not by the
+    comment job, so that it falls between entries and tests see exactly what GitHub gets."""
+    blocks = _blocks(report)
+    whole = "".join(block.text for block in blocks)
+    if max_chars is None or comment_length(whole) <= max_chars:
+        return whole
+    return _shortened(report, blocks, max_chars)
 
 
 def review_strings(lang: str) -> Strings:
@@ -380,9 +442,15 @@ def review_strings(lang: str) -> Strings:
     return Strings(lang, MESSAGES[lang])
 
 
-def diff(root: Path, base: str, head: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The Markdown report, in `lang`, of what changed in the data between two revisions."""
+def report_of(root: Path, base: str, head: str, lang: str = DEFAULT_LANGUAGE) -> Report:
+    """What changed in the data between two revisions, worded in `lang`."""
     base_sha, head_sha = resolve(root, base), resolve(root, head)
     base_data, head_data = snapshot(root, base_sha), snapshot(root, head_sha)
     renamed = renames(root, base_sha, head_sha)
-    return markdown(build_report(base_data, head_data, renamed, review_strings(lang)))
+    return build_report(base_data, head_data, renamed, review_strings(lang))
+
+
+def diff(root: Path, base: str, head: str, lang: str = DEFAULT_LANGUAGE, max_chars: int | None = None) -> str:
+    """The Markdown report, in `lang`, of what changed in the data between two revisions; with
+    `max_chars`, shortened to fit (see markdown)."""
+    return markdown(report_of(root, base, head, lang), max_chars)
