@@ -120,7 +120,11 @@ def test_a_product_named_like_a_second_offering_is_reported_as_itself(
 
 def test_data_is_a_code_span_on_one_line_whatever_it_holds() -> None:
     assert code("a ` b") == "``a ` b``" and code("`x`") == "`` `x` ``" and code("``") == "``` `` ```"
-    assert code("a\n  b\r\nc") == "`a b c`" and code("") == code(" ") == "` `"
+    assert code("") == code(" ") == "` `" and code(" a  b ") == "`a b`"
+    # what does not print is shown as Python writes it: on one line, visible, printable to any stdout
+    assert code("a\nb\r\tc\x1b[2J\u202e\udcff") == "`a\\nb\\r\\tc\\x1b[2J\\u202e\\udcff`"
+    # a word joiner (which shows as nothing) keeps `##[` from being a command in a GitHub Actions log
+    assert code("##[error] ###[x") == "`#\u2060#[error] ##\u2060#[x`"
 
 
 def test_the_command_line_prints_the_report_or_names_a_bad_revision(

@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +21,10 @@ import cmarkgfm
 import pytest
 from bs4 import BeautifulSoup, Comment
 from cmarkgfm.cmark import Options
-from conftest import GOOD_PROVIDER
+from conftest import GOOD_PROVIDER, ROOT
 from fixture_history import PROVIDERS, clone
+from test_annotations import HOSTILE_VALUE as ANNOTATED_VALUE
+from test_annotations import hostile_files, output_lines, runner_command
 from test_workflows import steps, workflow
 
 from gpustorage.__main__ import main
@@ -59,7 +62,8 @@ HOSTILE_VALUE = "#123 GH-1 user@example.com"
 def hostile_pull_request(fixture_project: Path, target: Path) -> Path:
     """A clone of the fixture project with one commit that puts hostile text in every place the report
     shows data: provider and product names, a value, a source, a renamed file, problems that quote a
-    key, a value and file names."""
+    key, a value and file names; and test_annotations' files, whose names, keys and values a GitHub
+    Actions log could take for workflow commands."""
     project = clone(fixture_project, target)
     providers = project / PROVIDERS
     alpha = providers / "alpha-cloud.yaml"
@@ -77,6 +81,7 @@ def hostile_pull_request(fixture_project: Path, target: Path) -> Path:
     (providers / "broken.yaml").write_text(broken, encoding="utf-8")
     (project / HOSTILE_LINK).parent.mkdir()
     (project / HOSTILE_LINK).symlink_to("../providers/evil.yaml")
+    hostile_files(providers)  # names, keys and values that a GitHub Actions log could take for commands
     commit_all(project, "A hostile pull request", "2026-10-01T10:00:00+00:00")
     return project
 
@@ -130,6 +135,8 @@ def test_data_shows_as_it_is_inside_code(hostile_report: str) -> None:
     hostile = [HOSTILE_NAME, HOSTILE_PRODUCT, HOSTILE_TEXT, HOSTILE_URL, stem, HOSTILE_KEY, HOSTILE_VALUE]
     for data in [*hostile, HOSTILE_LINK]:
         assert any(data in text for text in shown), data
+    # a word joiner, which shows as nothing, splits `##[` (test_no_line_of_the_report_or_the_log_…)
+    assert any(f"got {ANNOTATED_VALUE!r}" in text.replace("\u2060", "") for text in shown)
 
 
 # ---- a report too long for one comment ------------------------------------------------------------------
@@ -315,3 +322,41 @@ def test_without_a_marker_that_fits_the_comment_job_posts_only_its_note(tmp_path
     body, warnings = posted_comment("- `x`\n" * COMMENT_LIMIT, tmp_path)
     assert body == f"{COMMENT_MARKER}\n… (shortened: run `python -m gpustorage diff` for the whole report)\n"
     assert warnings
+
+
+# ---- GitHub Actions logs -----------------------------------------------------------------------------
+
+
+def test_no_line_of_the_report_or_the_log_is_a_workflow_command(hostile_project: Path) -> None:
+    """`diff` as data-review.yml runs it (a strict UTF-8 stdout, as in its container): whatever the
+    report or stderr says, no line is a command to the runner, and a name that is not UTF-8 is shown."""
+    env = {**os.environ, "GITHUB_ACTIONS": "true", "PYTHONIOENCODING": "utf-8"}
+    command = [sys.executable, "-m", "gpustorage", "diff", "HEAD~1", "HEAD", "--root", str(hostile_project)]
+    done = subprocess.run(command, cwd=ROOT / "hooks", env=env, capture_output=True, check=False)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    lines = output_lines(done.stdout) + output_lines(done.stderr)
+    assert [line for line in lines if runner_command(line)] == []
+    report = done.stdout.decode("utf-8")
+    assert "file name '\\udcff\\x1b[31mred.yaml' is not a valid id" in report
+    assert "unknown key 'x\\n::add-mask::k1'" in report  # a line break shown, on the entry's line
+
+
+def test_a_bad_revision_is_named_in_the_log_as_no_command(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    assert main(["diff", "##[error]x", "HEAD", "--root", str(ROOT)]) == 2
+    assert capsys.readouterr().err == "diff: unknown revision: #%23[error]x\n"
+
+
+def test_the_step_that_runs_diff_stops_workflow_commands_while_it_runs() -> None:
+    """A line from data that escaped all the above (a traceback, say) is no command either."""
+    (script,) = [
+        step["run"] for step in steps(workflow("data-review.yml")) if "gpustorage diff" in step.get("run", "")
+    ]
+    lines = script.splitlines()
+    assert lines[:3] == [
+        'token="$(cat /proc/sys/kernel/random/uuid)"',
+        'echo "::stop-commands::$token"',
+        """trap 'echo "::$token::"' EXIT""",
+    ]

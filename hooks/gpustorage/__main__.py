@@ -21,6 +21,7 @@ from .review_strings import DEFAULT_LANGUAGE as DEFAULT_REVIEW_LANGUAGE
 from .review_strings import MESSAGES as REVIEW_LANGUAGES
 from .settings import repository, site_languages, site_url
 from .translations import PageError, mark_current, statuses
+from .workflow_commands import log_line
 from .write import write_pages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,7 +117,9 @@ def diff(base: str, head: str, root: Path, lang: str, max_chars: int | None) -> 
     try:
         print(diff_report(root, base, head, lang, max_chars), end="")
     except RevisionError as error:
-        print(f"diff: {error}", file=sys.stderr)
+        # git's words may quote a revision or a path: in a GitHub Actions log, no command
+        message = f"diff: {error}"
+        print(log_line(message) if under_github_actions() else message, file=sys.stderr)
         return 2
     return 0
 
@@ -184,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     review.add_argument(
         "--max-chars",
         type=comment_limit,
+        metavar="N",
         help=f"shorten the report to at most N characters, where an entry ends (GitHub: {COMMENT_LIMIT})",
     )
     status = commands.add_parser("translations", help="list each translated page's status")

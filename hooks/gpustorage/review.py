@@ -166,12 +166,23 @@ def renames(root: Path, base: str, head: str) -> dict[str, str]:
 # ---- wording ----------------------------------------------------------------------------------------
 
 
+def _log_neutral(text: str) -> str:
+    """Text that no line of a GitHub Actions log can take for a workflow command: a word joiner, which
+    shows as nothing, splits the `##[` that the runner finds anywhere in a line (workflow_commands.py).
+    The reviewer still reads what the data says; `::` at a line's start cannot come from data, since
+    every line of the report starts with its own words."""
+    return text.replace("##[", "#\u2060#[")
+
+
 def code(value: str) -> str:
     """Data as a code span, on one line, that holds any text. Escaping the text instead would not do:
     GitHub finds links, @mentions and #references in the rendered text, after backslashes are gone, and
-    skips them only inside code. The fence is longer than any run of backticks inside; a space pads
-    text that starts or ends with a backtick (the renderer strips one on each side)."""
-    flat = " ".join(value.split()) or " "  # an empty code span would show its backticks
+    skips them only inside code. What does not print (a line break, a control character, an invisible
+    or direction-changing one, a file name's bytes that are not UTF-8) is shown as its escape, as Python
+    writes it, so the span stays on one line and the reviewer sees it; the text is neutral in a log too.
+    The fence is longer than any run of backticks inside; a space pads text that starts or ends with a
+    backtick (the renderer strips one on each side)."""
+    flat = _log_neutral(" ".join(printable(value).split())) or " "  # an empty code span shows its fences
     fence = "`" * (max((len(run) for run in re.findall(r"`+", flat)), default=0) + 1)
     pad = " " if flat.startswith("`") or flat.endswith("`") else ""
     return f"{fence}{pad}{flat}{pad}{fence}"
