@@ -13,14 +13,26 @@ from fixture_history import PROVIDERS, clone, commit_ids
 
 from gpustorage import review
 from gpustorage.__main__ import main
-from gpustorage.review import COMMENT_MARKER, RevisionError, code, diff, text
+from gpustorage.review import COMMENT_MARKER, CUT_MARKER, RevisionError, code, diff
 from gpustorage.review_strings import DEFAULT_LANGUAGE, MESSAGES
 from projects import commit_all
 
 
 def section(report: str, title: str) -> str:
-    """The lines of one '### title' section."""
-    return report.split(f"### {title}\n", 1)[1].split("\n### ", 1)[0].strip()
+    """The lines of one '### title' section (without the cut marker before the next one)."""
+    return report.split(f"### {title}\n", 1)[1].split("\n### ", 1)[0].replace(CUT_MARKER, "").strip()
+
+
+def edit(file: Path, old: str, new: str) -> None:
+    """Replace the one `old` in a file with `new`, as a pull request would."""
+    text = file.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"the fixture changed: {old!r} is not in {file.name} once"
+    file.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def place(problem: str) -> str:
+    """The file, line and column of a problem's line in the report (`path:line:column: message`)."""
+    return problem.split("`")[1].split(": ", 1)[0]
 
 
 @pytest.fixture(scope="module")
@@ -36,30 +48,31 @@ def test_the_report_names_both_revisions(report: str, fixture_project: Path) -> 
 
 def test_providers_and_offerings_added_removed_or_renamed(report: str) -> None:
     assert section(report, "Providers").splitlines() == [
-        "- Removed: Epsilon Cloud (`epsilon-cloud`)",
+        "- Removed: `Epsilon Cloud` (`epsilon-cloud`)",
         "- Renamed: `gamma` → `gamma-cloud`",
     ]
     assert section(report, "Offerings").splitlines() == [
-        "- Added: Alpha Cloud · Alpha Buckets (object_storage); price rank 1 of 4 (1 = cheapest)",
-        "- Removed: Alpha Cloud · Alpha Archive",
+        "- Added: `Alpha Cloud` · `Alpha Buckets` (object_storage); price rank 1 of 4 (1 = cheapest)",
+        "- Removed: `Alpha Cloud` · `Alpha Archive`",
     ]
 
 
 def test_changed_values_with_their_usd_effect_and_price_rank(report: str) -> None:
     values = section(report, "Changed values").splitlines()
     assert values == [
-        "- Alpha Cloud · Alpha Volume · **price**: `{currency: USD, unit: GB-month, tiers: [{amount: 0.08}]}`"
+        "- `Alpha Cloud` · `Alpha Volume` · **price**:"
+        " `{currency: USD, unit: GB-month, tiers: [{amount: 0.08}]}`"
         " → `{currency: USD, unit: GB-month, tiers: [{up_to: 1000.0, amount: 0.07}, {amount: 0.05}]}`",
         "  - normalized 0.0800 → 0.0700 USD per GB-month (-0.0100, -12.5 %)",
         "  - price rank 2 of 3 → 2 of 4 (1 = cheapest)",
-        "- Gamma Cloud · Gamma Files · **multi_attach**: `unknown` → `yes`",  # across the rename
+        "- `Gamma Cloud` · `Gamma Files` · **multi_attach**: `unknown` → `yes`",  # across the rename
     ]
 
 
 def test_sources_added_and_removed(report: str) -> None:
     assert section(report, "Sources").splitlines() == [
-        "- Alpha Cloud · Alpha Buckets: added `https://alpha.example.com/pricing` (seen 2026-11-01)",
-        "- Alpha Cloud · Alpha Archive: removed `https://alpha.example.com/docs/archive`",
+        "- `Alpha Cloud` · `Alpha Buckets`: added `https://alpha.example.com/pricing` (seen 2026-11-01)",
+        "- `Alpha Cloud` · `Alpha Archive`: removed `https://alpha.example.com/docs/archive`",
     ]
     assert section(report, "Validation") == "No problems: the data at head is valid."
 
@@ -74,26 +87,44 @@ def test_validation_problems_of_head_are_listed(fixture_project: Path, tmp_path:
     project = clone(fixture_project, tmp_path / "project")
     broken = GOOD_PROVIDER.replace("egress: free", "egres: free").replace("name: Example", "name: Ex <b>")
     (project / PROVIDERS / "example.yaml").write_text(broken, encoding="utf-8")
-    alpha = project / PROVIDERS / "alpha-cloud.yaml"
-    alpha.write_text(
-        alpha.read_text(encoding="utf-8").replace("amount: 0.07", "amount: 0.09"), encoding="utf-8"
-    )
+    edit(project / PROVIDERS / "alpha-cloud.yaml", "amount: 0.07", "amount: 0.09")
     commit_all(project, "A pull request", "2026-10-01T10:00:00+00:00")
     report = diff(project, "HEAD~1", "HEAD")
     problems = section(report, "Validation").splitlines()
     assert problems[0] == "3 problems at head; the site will not build until fixed:"
-    assert [line.split("`")[1] for line in problems[2:]] == [
+    assert [place(line) for line in problems[2:]] == [
         "data/providers/example.yaml:2:1",
         "data/providers/example.yaml:5:5",
         "data/providers/example.yaml:20:5",
     ]
-    assert "&lt;b&gt;" in problems[2] and "<b>" not in report
+    assert "got 'Ex <b> Cloud'`" in problems[2]  # as it is, in a code span (test_review_comment renders it)
     assert "  - price rank 2 of 4 → 3 of 4 (1 = cheapest)" in section(report, "Changed values").splitlines()
 
 
-def test_data_cannot_add_markup_to_the_comment() -> None:
-    assert text("<img src=x> [a](b) *x*") == "&lt;img src=x&gt; \\[a\\](b) \\*x\\*"  # the site's escaping
-    assert code("a ` b") == "``a ` b``" and code("`x`") == "`` `x` ``"
+def test_a_product_named_like_a_second_offering_is_reported_as_itself(
+    fixture_project: Path, tmp_path: Path
+) -> None:
+    """compare() names a second 'Disk' 'Disk #2'; a product really named 'Alpha Volume #2' or 'Bucket
+    #1' is still that product (an offering was once looked up by the name before ' #')."""
+    project = clone(fixture_project, tmp_path / "project")
+    edit(project / PROVIDERS / "alpha-cloud.yaml", "product: Alpha Buckets", 'product: "Alpha Volume #2"')
+    edit(project / PROVIDERS / "gamma-cloud.yaml", "product: Gamma Files", 'product: "Files #1"')
+    commit_all(project, "A pull request", "2026-10-01T10:00:00+00:00")
+    report = diff(project, "HEAD~1", "HEAD")
+    offerings = section(report, "Offerings").splitlines()
+    assert offerings[0].startswith("- Added: `Alpha Cloud` · `Alpha Volume #2` (object_storage); price")
+    assert offerings[2].startswith("- Added: `Gamma Cloud` · `Files #1` (shared_filesystem)")
+    sources = section(report, "Sources").splitlines()
+    assert "- `Alpha Cloud` · `Alpha Volume #2`: added `https://alpha.example.com/pricing`" in sources[0]
+
+
+def test_data_is_a_code_span_on_one_line_whatever_it_holds() -> None:
+    assert code("a ` b") == "``a ` b``" and code("`x`") == "`` `x` ``" and code("``") == "``` `` ```"
+    assert code("") == code(" ") == "` `" and code(" a  b ") == "`a b`"
+    # what does not print is shown as Python writes it: on one line, visible, printable to any stdout
+    assert code("a\nb\r\tc\x1b[2J\u202e\udcff") == "`a\\nb\\r\\tc\\x1b[2J\\u202e\\udcff`"
+    # a word joiner (which shows as nothing) keeps `##[` from being a command in a GitHub Actions log
+    assert code("##[error] ###[x") == "`#\u2060#[error] ##\u2060#[x`"
 
 
 def test_the_command_line_prints_the_report_or_names_a_bad_revision(
@@ -101,7 +132,7 @@ def test_the_command_line_prints_the_report_or_names_a_bad_revision(
 ) -> None:
     commits = commit_ids(fixture_project)
     assert main(["diff", commits["price"], commits["offering_added"], "--root", str(fixture_project)]) == 0
-    assert "- Added: Alpha Cloud · Alpha Buckets" in capsys.readouterr().out
+    assert "- Added: `Alpha Cloud` · `Alpha Buckets`" in capsys.readouterr().out
     assert main(["diff", "no-such-branch", "HEAD", "--root", str(fixture_project)]) == 2
     assert "unknown revision: no-such-branch" in capsys.readouterr().err
     with pytest.raises(RevisionError):
@@ -147,7 +178,7 @@ def test_the_report_is_worded_in_the_language_asked_for(
     german = diff(fixture_project, commits["initial"], "HEAD", "de")
     assert german.startswith(f"{COMMENT_MARKER}\n## {MESSAGES['de']['title']}\n")
     assert section(german, str(MESSAGES["de"]["section.values"])).endswith(
-        "- Gamma Cloud · Gamma Files · **multi_attach**: `unknown` → `yes`"
+        "- `Gamma Cloud` · `Gamma Files` · **multi_attach**: `unknown` → `yes`"
     )
     assert main(["diff", commits["price"], "HEAD", "--lang", "zh", "--root", str(fixture_project)]) == 0
     assert f"### {MESSAGES['zh']['section.offerings']}" in capsys.readouterr().out
@@ -172,9 +203,7 @@ def test_revisions_are_read_as_stored_and_a_link_is_a_problem(fixture_project: P
     """A pull request's .gitattributes cannot hide or rewrite a file (export-ignore, export-subst:
     `git archive` applies them), and a symbolic link is named in the report, never followed."""
     project = clone(fixture_project, tmp_path / "project")
-    alpha = project / PROVIDERS / "alpha-cloud.yaml"
-    changed = alpha.read_text(encoding="utf-8").replace('"200–400 MB/s, up to 10 GB/s peak"', '"$Format:%H$"')
-    alpha.write_text(changed, encoding="utf-8")
+    edit(project / PROVIDERS / "alpha-cloud.yaml", '"200–400 MB/s, up to 10 GB/s peak"', '"$Format:%H$"')
     (project / ".gitattributes").write_text(
         "data/providers/alpha-cloud.yaml export-subst\ndata/providers/beta-cloud.yaml export-ignore\n",
         encoding="utf-8",
@@ -186,11 +215,12 @@ def test_revisions_are_read_as_stored_and_a_link_is_a_problem(fixture_project: P
     assert "### Providers" not in report  # beta-cloud.yaml is still there
     values = section(report, "Changed values").splitlines()
     assert values == [
-        "- Alpha Cloud · Alpha Volume · **throughput**: `200–400 MB/s, up to 10 GB/s peak` → `$Format:%H$`"
+        "- `Alpha Cloud` · `Alpha Volume` · **throughput**: `200–400 MB/s, up to 10 GB/s peak`"
+        " → `$Format:%H$`"
     ]
     problems = section(report, "Validation").splitlines()
     assert problems[0].startswith("2 problems at head")
-    assert [line.split("`")[1] for line in problems[2:]] == [
+    assert [place(line) for line in problems[2:]] == [
         "data/providers/link.yaml:1:1",
         "docs/outside:1:1",
     ]

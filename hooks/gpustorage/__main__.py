@@ -15,12 +15,13 @@ from .derive import derive
 from .export import schema_files, write_api
 from .history import read_history
 from .problems import DataError
-from .review import RevisionError
+from .review import COMMENT_LIMIT, MIN_COMMENT_CHARS, RevisionError
 from .review import diff as diff_report
 from .review_strings import DEFAULT_LANGUAGE as DEFAULT_REVIEW_LANGUAGE
 from .review_strings import MESSAGES as REVIEW_LANGUAGES
 from .settings import repository, site_languages, site_url
 from .translations import PageError, mark_current, statuses
+from .workflow_commands import log_line
 from .write import write_pages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -110,14 +111,24 @@ def export(out: Path, root: Path) -> int:
     return 0
 
 
-def diff(base: str, head: str, root: Path, lang: str) -> int:
-    """Print the Markdown review report of the data changes between two revisions, in `lang`."""
+def diff(base: str, head: str, root: Path, lang: str, max_chars: int | None) -> int:
+    """Print the Markdown review report of the data changes between two revisions, in `lang`; with
+    `max_chars`, shortened to fit."""
     try:
-        print(diff_report(root, base, head, lang), end="")
+        print(diff_report(root, base, head, lang, max_chars), end="")
     except RevisionError as error:
-        print(f"diff: {error}", file=sys.stderr)
+        # git's words may quote a revision or a path: in a GitHub Actions log, no command
+        message = f"diff: {error}"
+        print(log_line(message) if under_github_actions() else message, file=sys.stderr)
         return 2
     return 0
+
+
+def comment_limit(value: str) -> int:
+    """--max-chars: room for at least the report's heading and the note that it is shortened."""
+    if not value.isdecimal() or int(value) < MIN_COMMENT_CHARS:
+        raise argparse.ArgumentTypeError(f"a whole number of at least {MIN_COMMENT_CHARS} is needed")
+    return int(value)
 
 
 def translations(current: list[Path], root: Path) -> int:
@@ -173,6 +184,12 @@ def main(argv: list[str] | None = None) -> int:
         default=DEFAULT_REVIEW_LANGUAGE,
         help=f"the report's language (default: {DEFAULT_REVIEW_LANGUAGE}, for the pull-request comment)",
     )
+    review.add_argument(
+        "--max-chars",
+        type=comment_limit,
+        metavar="N",
+        help=f"shorten the report to at most N characters, where an entry ends (GitHub: {COMMENT_LIMIT})",
+    )
     status = commands.add_parser("translations", help="list each translated page's status")
     status.add_argument(
         "--current", nargs="*", type=Path, default=[], help="pages to mark as current translations"
@@ -182,7 +199,9 @@ def main(argv: list[str] | None = None) -> int:
     if arguments.command == "checks":
         return list_checks()
     if arguments.command == "diff":
-        return diff(arguments.base, arguments.head, arguments.root.resolve(), arguments.lang)
+        return diff(
+            arguments.base, arguments.head, arguments.root.resolve(), arguments.lang, arguments.max_chars
+        )
     if arguments.command == "translations":
         return translations(arguments.current, arguments.root.resolve())
     if arguments.command == "render":

@@ -5,33 +5,42 @@ The dataset is read at both revisions straight from git's blobs, exactly as stor
 compared as model values, as the history compares them. The report, in Markdown for a
 pull-request comment: providers and offerings added or removed; every changed value old -> new with
 its normalized USD effect and, for prices, the change in price rank; sources added or removed;
-exchange rates changed; the validation problems of HEAD. Data is shown in code spans and escaped
-text, so nothing in a pull request can add markup, links or mentions to the comment.
+exchange rates changed; the validation problems of HEAD. Every piece of data (a name, a value, a file
+name, a problem that quotes one) is shown in a code span, and only there: GitHub links no URL, address,
+@mention or #reference inside code, and the reviewer reads, and can copy, exactly what the file says.
+Everything outside code spans is the report's own words. A report too long for one comment is
+shortened here, where an entry ends (`diff --max-chars`), with a note on what it leaves out.
 """
 
 from __future__ import annotations
 
 import re
 import tempfile
+from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
+from itertools import accumulate
 from pathlib import Path
 
 from pydantic import BaseModel
 
 from .dataset import read_dataset
 from .derive import usd_figure
-from .history import GitError, blob_sizes, blobs, compare, git, json_value, printable
+from .history import GitError, _keyed, blob_sizes, blobs, compare, git, json_value, printable
 from .load import MAX_FILE_BYTES, too_large
 from .model import ExchangeRates, Fact, Offering, Provider, Source
 from .problems import DataError, Problem
-from .render import md
 from .review_strings import DEFAULT_LANGUAGE, MESSAGES
 from .settings import site_languages
 from .transform import Strings
 
 COMMENT_MARKER = "<!-- gpu-storage-guide:data-review -->"
+# Where the comment job may cut a report that is too long for GitHub: a line of its own before each
+# section, outside any markup (data never fills a line alone: every entry starts with the report's words).
+CUT_MARKER = "<!-- gpustorage:cut -->"
+COMMENT_LIMIT = 65536  # the longest comment GitHub takes; data-review.yml asks diff for no more
+MIN_COMMENT_CHARS = 1000  # room for the report's heading and the note that it is shortened
 SNAPSHOT_PATHS = ("mkdocs.yml", "data", "docs")
 _REGULAR_MODES = ("100644", "100755")
 _LINK_MODE = "120000"
@@ -157,14 +166,23 @@ def renames(root: Path, base: str, head: str) -> dict[str, str]:
 # ---- wording ----------------------------------------------------------------------------------------
 
 
-def text(value: str) -> str:
-    """Data as inert Markdown text: no HTML, links or emphasis (the site's escaping)."""
-    return str(md(value))
+def _log_neutral(text: str) -> str:
+    """Text that no line of a GitHub Actions log can take for a workflow command: a word joiner, which
+    shows as nothing, splits the `##[` that the runner finds anywhere in a line (workflow_commands.py).
+    The reviewer still reads what the data says; `::` at a line's start cannot come from data, since
+    every line of the report starts with its own words."""
+    return text.replace("##[", "#\u2060#[")
 
 
 def code(value: str) -> str:
-    """A code span that holds any text: the fence is longer than any run of backticks inside."""
-    flat = " ".join(value.split())
+    """Data as a code span, on one line, that holds any text. Escaping the text instead would not do:
+    GitHub finds links, @mentions and #references in the rendered text, after backslashes are gone, and
+    skips them only inside code. What does not print (a line break, a control character, an invisible
+    or direction-changing one, a file name's bytes that are not UTF-8) is shown as its escape, as Python
+    writes it, so the span stays on one line and the reviewer sees it; the text is neutral in a log too.
+    The fence is longer than any run of backticks inside; a space pads text that starts or ends with a
+    backtick (the renderer strips one on each side)."""
+    flat = _log_neutral(" ".join(printable(value).split())) or " "  # an empty code span shows its fences
     fence = "`" * (max((len(run) for run in re.findall(r"`+", flat)), default=0) + 1)
     pad = " " if flat.startswith("`") or flat.endswith("`") else ""
     return f"{fence}{pad}{flat}{pad}{fence}"
@@ -224,7 +242,7 @@ class Report:
 
 
 def _label(provider: Provider, offering: str | None = None) -> str:
-    return text(provider.name) + (f" · {text(offering)}" if offering else "")
+    return code(provider.name) + (f" · {code(offering)}" if offering else "")
 
 
 def _sources(provider: Provider, offering: Offering | None) -> list[Source]:
@@ -292,14 +310,16 @@ class _Comparison:
     def provider(self, pid_before: str, pid_after: str, old: Provider, new: Provider) -> None:
         report, words = self.report, self.words
         label = _label(new)
+        # compare names an offering by its key there ('Disk #2' for a second 'Disk'), which a
+        # product's own name may look like: look offerings up by the same keys
+        before, after = _keyed(old.offerings), _keyed(new.offerings)
         for kind, product, fact, was, now in compare(old, new):
             if kind == "offering_added":
-                offering = next(o for o in new.offerings if o.product == product.split(" #")[0])
-                self.added_offering(pid_after, new, product, offering)
+                self.added_offering(pid_after, new, product, after[product])
             elif kind == "offering_removed":
                 report.offerings.append("- " + words("removed", what=_label(old, product)))
-                gone = next(o for o in old.offerings if o.product == product.split(" #")[0])
-                report.sources.extend(_source_changes(words, _label(old, product), list(gone.sources), []))
+                gone = before[product].sources
+                report.sources.extend(_source_changes(words, _label(old, product), list(gone), []))
             else:
                 assert fact is not None
                 line = f"- {_label(new, product)} · **{fact.value}**: {code(flow(was))} → {code(flow(now))}"
@@ -309,17 +329,9 @@ class _Comparison:
                 report.values.append(line + "".join(f"\n  - {d}" for d in details if d))
         if old.name != new.name:
             report.values.append(f"- {label} · **name**: {code(old.name)} → {code(new.name)}")
-        before = {o.product: o for o in old.offerings}
-        for offering in new.offerings:
-            if offering.product in before:
-                report.sources.extend(
-                    _source_changes(
-                        words,
-                        _label(new, offering.product),
-                        list(before[offering.product].sources),
-                        list(offering.sources),
-                    )
-                )
+        for key in (key for key in after if key in before):
+            was, now = list(before[key].sources), list(after[key].sources)
+            report.sources.extend(_source_changes(words, _label(new, key), was, now))
         if not new.offerings or not old.offerings:
             report.sources.extend(_source_changes(words, label, _sources(old, None), _sources(new, None)))
 
@@ -330,13 +342,13 @@ def build_report(base: Snapshot, head: Snapshot, renamed: dict[str, str], words:
     targets = set(renamed.values())
     for pid, provider in head.providers.items():
         if pid not in base.providers and pid not in targets:
-            report.providers.append("- " + words("added", what=f"{text(provider.name)} ({code(pid)})"))
+            report.providers.append("- " + words("added", what=f"{code(provider.name)} ({code(pid)})"))
             for offering in provider.offerings:
                 comparison.added_offering(pid, provider, offering.product, offering)
     for pid, provider in base.providers.items():
         target = renamed.get(pid, pid)
         if target not in head.providers:
-            report.providers.append("- " + words("removed", what=f"{text(provider.name)} ({code(pid)})"))
+            report.providers.append("- " + words("removed", what=f"{code(provider.name)} ({code(pid)})"))
             continue
         if target != pid:
             report.providers.append("- " + words("renamed", old=code(pid), new=code(target)))
@@ -352,11 +364,44 @@ def build_report(base: Snapshot, head: Snapshot, renamed: dict[str, str], words:
     return report
 
 
-def markdown(report: Report) -> str:
-    """The report as one pull-request comment."""
+# ---- the comment --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Block:
+    """Whole lines of the report, kept or left out together: a cut between two blocks falls outside
+    any code span, list item or heading."""
+
+    text: str
+    entry: bool = True  # an entry of a section (not a heading): what the note counts when left out
+
+
+def comment_length(text: str) -> int:
+    """A comment's length as the comment job's JavaScript counts it (UTF-16 code units): never less
+    than GitHub's count of characters, so a report that fits here is not cut again there."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _heading(title: str) -> _Block:
+    """A section's heading, after a cut marker on its own line outside any list: the one place where
+    the comment job may cut a report that did not fit GitHub's limit by itself."""
+    return _Block(f"\n{CUT_MARKER}\n\n### {title}\n\n", entry=False)
+
+
+def _validation(report: Report) -> list[_Block]:
+    words, problems = report.words, report.head.problems
+    if not problems:
+        return [_Block(f"{words('valid')}\n")]
+    summary = _Block(f"{words('problems', count=len(problems))}\n\n")
+    # one span each, as `validate` prints it: a message quotes the data it is about
+    return [summary, *(_Block(f"- {code(f'{p.path}:{p.line}:{p.column}: {p.message}')}\n") for p in problems)]
+
+
+def _blocks(report: Report) -> list[_Block]:
+    """The report, block by block, in the order it is read."""
     words = report.words
-    base, head = report.base.revision[:7], report.head.revision[:7]
-    lines = [COMMENT_MARKER, f"## {words('title')}", "", words("revisions", base=code(base), head=code(head))]
+    revisions = words("revisions", base=code(report.base.revision[:7]), head=code(report.head.revision[:7]))
+    blocks = [_Block(f"{COMMENT_MARKER}\n## {words('title')}\n\n{revisions}\n", entry=False)]
     sections = [
         ("section.providers", report.providers),
         ("section.offerings", report.offerings),
@@ -364,21 +409,43 @@ def markdown(report: Report) -> str:
         ("section.sources", report.sources),
         ("section.rates", report.rates),
     ]
-    anything = False
     for title, items in sections:
         if items:
-            anything = True
-            lines += ["", f"### {words(title)}", "", *items]
-    if not anything:
-        lines += ["", words("nothing_changed")]
-    lines += ["", f"### {words('section.validation')}", ""]
-    problems = report.head.problems
-    if problems:
-        lines += [words("problems", count=len(problems)), ""]
-        lines += [f"- {code(f'{p.path}:{p.line}:{p.column}')}: {text(p.message)}" for p in problems]
-    else:
-        lines.append(words("valid"))
-    return "\n".join(lines) + "\n"
+            blocks += [_heading(words(title)), *(_Block(f"{item}\n") for item in items)]
+    if len(blocks) == 1:
+        blocks.append(_Block(f"\n{words('nothing_changed')}\n"))
+    return [*blocks, _heading(words("section.validation")), *_validation(report)]
+
+
+def _note(report: Report, left_out: int) -> str:
+    """What a shortened report ends with: how many entries it leaves out, and how to see them."""
+    command = code(f"python -m gpustorage diff {report.base.revision[:7]} {report.head.revision[:7]}")
+    return f"\n{report.words('shortened', count=left_out, command=command)}\n"
+
+
+def _shortened(report: Report, blocks: list[_Block], max_chars: int) -> str:
+    """The most whole blocks from the start that fit in `max_chars` with the note on those left out;
+    a heading is never the last block kept."""
+    sizes = list(accumulate((comment_length(block.text) for block in blocks), initial=0))
+    entries = list(accumulate((block.entry for block in blocks), initial=0))
+    for kept in range(bisect_right(sizes, max_chars) - 1, 0, -1):
+        note = _note(report, entries[-1] - entries[kept])
+        if sizes[kept] + comment_length(note) <= max_chars:
+            while kept > 1 and not blocks[kept - 1].entry:
+                kept -= 1
+            return "".join(block.text for block in blocks[:kept]) + note
+    raise ValueError(f"{max_chars} characters cannot hold the report's heading and its note")
+
+
+def markdown(report: Report, max_chars: int | None = None) -> str:
+    """The report as one pull-request comment; with `max_chars`, at most that long (comment_length),
+    shortened where an entry ends, with a note that says so. The cut is made here, not by the
+    comment job, so that it falls between entries and tests see exactly what GitHub gets."""
+    blocks = _blocks(report)
+    whole = "".join(block.text for block in blocks)
+    if max_chars is None or comment_length(whole) <= max_chars:
+        return whole
+    return _shortened(report, blocks, max_chars)
 
 
 def review_strings(lang: str) -> Strings:
@@ -386,9 +453,15 @@ def review_strings(lang: str) -> Strings:
     return Strings(lang, MESSAGES[lang])
 
 
-def diff(root: Path, base: str, head: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The Markdown report, in `lang`, of what changed in the data between two revisions."""
+def report_of(root: Path, base: str, head: str, lang: str = DEFAULT_LANGUAGE) -> Report:
+    """What changed in the data between two revisions, worded in `lang`."""
     base_sha, head_sha = resolve(root, base), resolve(root, head)
     base_data, head_data = snapshot(root, base_sha), snapshot(root, head_sha)
     renamed = renames(root, base_sha, head_sha)
-    return markdown(build_report(base_data, head_data, renamed, review_strings(lang)))
+    return build_report(base_data, head_data, renamed, review_strings(lang))
+
+
+def diff(root: Path, base: str, head: str, lang: str = DEFAULT_LANGUAGE, max_chars: int | None = None) -> str:
+    """The Markdown report, in `lang`, of what changed in the data between two revisions; with
+    `max_chars`, shortened to fit (see markdown)."""
+    return markdown(report_of(root, base, head, lang), max_chars)

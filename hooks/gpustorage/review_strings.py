@@ -44,6 +44,12 @@ _EN: Mapping[str, Message] = {
         "one": "{count} problem at head; the site will not build until fixed:",
         "other": "{count} problems at head; the site will not build until fixed:",
     },
+    "shortened": {
+        "one": "Shortened to fit in a GitHub comment: {count} more entry is not shown."
+        " {command} prints the whole report.",
+        "other": "Shortened to fit in a GitHub comment: {count} more entries are not shown."
+        " {command} prints the whole report.",
+    },
     "valid": "No problems: the data at head is valid.",
 }
 
@@ -77,6 +83,14 @@ _DE: Mapping[str, Message] = {
         "one": "{count} Problem im Kopf; die Website wird erst gebaut, wenn es behoben ist:",
         "other": "{count} Probleme im Kopf; die Website wird erst gebaut, wenn sie behoben sind:",
     },
+    "shortened": {
+        "one": "Gekürzt, damit der Bericht in einen GitHub-Kommentar passt:"
+        " {count} weiterer Eintrag wird nicht gezeigt."
+        " {command} gibt ihn ganz aus.",
+        "other": "Gekürzt, damit der Bericht in einen GitHub-Kommentar passt:"
+        " {count} weitere Einträge werden nicht gezeigt."
+        " {command} gibt ihn ganz aus.",
+    },
     "valid": "Keine Probleme: Die Daten im Kopf sind gültig.",
 }
 
@@ -107,6 +121,9 @@ _ZH: Mapping[str, Message] = {
     "source.seen": "{url} 查阅日期 {old} → {new}",
     "rate": "{currency}：{old} → {new} 美元（{date}）",
     "problems": {"other": "最新版本有 {count} 个问题；修复之前网站无法构建："},
+    "shortened": {
+        "other": "已缩短以放入一条 GitHub 评论：另有 {count} 项未显示。运行 {command} 可输出完整报告。"
+    },
     "valid": "没有问题：最新版本的数据有效。",
 }
 
@@ -140,6 +157,14 @@ _RO: Mapping[str, Message] = {
         "one": "{count} problemă la vârf; site-ul nu se construiește până nu este rezolvată:",
         "few": "{count} probleme la vârf; site-ul nu se construiește până nu sunt rezolvate:",
         "other": "{count} de probleme la vârf; site-ul nu se construiește până nu sunt rezolvate:",
+    },
+    "shortened": {
+        "one": "Scurtat ca să încapă într-un comentariu GitHub: încă {count} intrare nu este afișată."
+        " {command} afișează tot raportul.",
+        "few": "Scurtat ca să încapă într-un comentariu GitHub: încă {count} intrări nu sunt afișate."
+        " {command} afișează tot raportul.",
+        "other": "Scurtat ca să încapă într-un comentariu GitHub: încă {count} de intrări nu sunt afișate."
+        " {command} afișează tot raportul.",
     },
     "valid": "Nicio problemă: datele de la vârf sunt valide.",
 }
