@@ -158,6 +158,12 @@ CASES = [
         f"{BAD}:23:",
         "https:// URL",
     ),
+    Case(
+        "the old name of 'transcribes'",
+        edit("seen: 2026-07-20", "seen: 2026-07-20\n        quotes: https://example.com/pricing"),
+        f"{BAD}:25:",
+        "'quotes' is now called 'transcribes': rename the key",
+    ),
     Case("impossible date", edit("seen: 2026-07-20", "seen: 2026-13-40"), f"{BAD}:24:", "not a valid date"),
     Case("date in quotes", edit("seen: 2026-07-20", 'seen: "2026-07-20"'), f"{BAD}:24:", "YYYY-MM-DD"),
     Case(

@@ -11,6 +11,7 @@ import datetime as dt
 import re
 import unicodedata
 from enum import Enum, StrEnum
+from types import MappingProxyType
 from typing import Annotated, Final, Literal, TypeVar
 from urllib.parse import urlsplit
 
@@ -202,6 +203,12 @@ def word_or_table(words: object, table: type[BaseModel]) -> object:
     ]
 
 
+# Keys of a source renamed since data was first written: old name -> present name. The history reads
+# past versions under the present names (a rename changes no value); a present file must use the
+# present name, and validation says so.
+RENAMED_SOURCE_KEYS: Final = MappingProxyType({"quotes": "transcribes"})
+
+
 class Source(Record):
     url: HttpsUrl = Field(description="Where the facts were read (https only).")
     seen: dt.date = Field(description="The date the source shows; if it shows none, the date it was read.")
@@ -209,8 +216,8 @@ class Source(Record):
     third_party: bool = Field(
         False, description="The facts were relayed by a page that is not the provider's own."
     )
-    quotes: HttpsUrl | None = Field(
-        None, description="For a third-party source: the provider page it quotes."
+    transcribes: HttpsUrl | None = Field(
+        None, description="For a third-party source: the provider page it transcribes."
     )
     covers: list[Lax[Fact]] = Field(
         default_factory=list, description="The facts of the offering that this source supports."

@@ -286,7 +286,7 @@ def fact_table(provider: ProviderView, offering: OfferingView, report: OfferingR
 
 def source_item(source: SourceView, anchor: str, t: Strings) -> Markup:
     """A numbered source: its address as the link's text (so the host is in view), its date, whether
-    it is a third party's (and which page of the provider it quotes), and the facts it covers."""
+    it is a third party's (and which page of the provider it transcribes), and the facts it covers."""
     date = t.ui["provenance.undated" if source.undated else "provider.source_seen"].format(
         date=source.seen_text
     )
@@ -295,9 +295,9 @@ def source_item(source: SourceView, anchor: str, t: Strings) -> Markup:
     )
     if source.third_party:
         html += Markup(' · <span class="gs-third-party">†</span> {}').format(t("provenance.third_party"))
-        if source.quotes:
+        if source.transcribes:
             html += Markup(' ({}: <a href="{url}" rel="nofollow noopener">{url}</a>)').format(
-                t("provider.quotes"), url=source.quotes
+                t("provider.transcribes"), url=source.transcribes
             )
     if source.covers:
         html += Markup(" · {}: {}").format(t("provider.covers"), source.covers)

@@ -101,7 +101,7 @@ class SourceView:
     seen_text: str
     undated: bool
     third_party: bool
-    quotes: str | None
+    transcribes: str | None  # for a third party's page: the provider page it transcribes
     covers: str  # the covered facts, worded
 
 
@@ -249,7 +249,7 @@ def source_view(number: int, source: Source, t: Strings) -> SourceView:
         seen_text=t.date(source.seen),
         undated=source.undated,
         third_party=source.third_party,
-        quotes=source.quotes,
+        transcribes=source.transcribes,
         covers=_covers_text(tuple(source.covers), t),
     )
 

@@ -12,6 +12,7 @@ from .load import Document, KeyPath, shorten
 from .model import (
     NAME_PATTERN,
     PROSE_PATTERN,
+    RENAMED_SOURCE_KEYS,
     SIZE_PATTERN,
     TEXT_PATTERN,
     URL_PATTERN,
@@ -87,6 +88,9 @@ def _message(error: Any, model: type[BaseModel], loc: KeyPath) -> str:
     name = names[-1] if names else "value"
     if kind == "extra_forbidden":
         valid = _fields_of(model, loc[:-1])
+        renamed = RENAMED_SOURCE_KEYS.get(str(name))
+        if renamed in valid:
+            return f"'{name}' is now called '{renamed}': rename the key"
         close = difflib.get_close_matches(str(name), valid, n=1, cutoff=0.6)
         hint = f"; did you mean '{close[0]}'?" if close else ""
         return f"unknown key '{name}'{hint} (expected one of: {', '.join(valid)})"
