@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from .dataset import Dataset
 from .derive import Derived, Figures, Origin, UsdTier
 from .history import History, HistoryRecord
-from .model import ExchangeRates, Offering, Price, Provider
+from .model import ExchangeRates, Offering, Price, Provider, Source
 from .settings import STALE_AFTER_DAYS
 
 API_VERSION = 1
@@ -54,6 +54,7 @@ CSV_COLUMNS = (
     "third_party_facts",
     "unknown_facts",
     "sources",
+    "quotes",
 )
 
 
@@ -170,8 +171,19 @@ def _csv_row(
         "third_party_facts": " ".join(fact for fact, f in facts.items() if f.third_party),
         "unknown_facts": " ".join(fact for fact, f in facts.items() if not f.known),
         "sources": " ".join(source.url for source in offering.sources),
+        "quotes": quotes_text(offering.sources),
     }
     return [_csv_text(row[column]) for column in CSV_COLUMNS]
+
+
+def quotes_text(sources: list[Source]) -> str:
+    """Every quote of an offering on one line, for a spreadsheet: 'fact [n]: “words”', with n the
+    source's place in the `sources` column, separated by ' | '."""
+    return " | ".join(
+        f"{fact.value} [{number}]: “{' '.join(words.split())}”"
+        for number, source in enumerate(sources, 1)
+        for fact, words in source.quote.items()
+    )
 
 
 def _tiers_text(tiers: list[Any]) -> str:

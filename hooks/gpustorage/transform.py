@@ -95,6 +95,14 @@ class Cell:
 
 
 @dataclass(frozen=True)
+class CoveredFact:
+    """A fact a source covers, worded, and the source's own words that state it, where given."""
+
+    name: str
+    quote: str | None
+
+
+@dataclass(frozen=True)
 class SourceView:
     number: int
     url: str
@@ -102,7 +110,8 @@ class SourceView:
     undated: bool
     third_party: bool
     transcribes: str | None  # for a third party's page: the provider page it transcribes
-    covers: str  # the covered facts, worded
+    lang: str  # the language of the page, and so of its quotes
+    covers: tuple[CoveredFact, ...]
 
 
 @dataclass(frozen=True)
@@ -250,12 +259,11 @@ def source_view(number: int, source: Source, t: Strings) -> SourceView:
         undated=source.undated,
         third_party=source.third_party,
         transcribes=source.transcribes,
-        covers=_covers_text(tuple(source.covers), t),
+        lang=source.lang,
+        covers=tuple(
+            CoveredFact(t(f"column.{fact.value}"), source.quote.get(fact)) for fact in source.covers
+        ),
     )
-
-
-def _covers_text(covers: tuple[Fact, ...], t: Strings) -> str:
-    return ", ".join(t(f"column.{fact.value}") for fact in covers)
 
 
 def _cell(offering: Offering, figures: Figures, fact: Fact, t: Strings) -> Cell:

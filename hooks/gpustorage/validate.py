@@ -10,6 +10,7 @@ from pydantic import BaseModel, ValidationError
 
 from .load import Document, KeyPath, shorten
 from .model import (
+    LANGUAGE_TAG_PATTERN,
     NAME_PATTERN,
     PROSE_PATTERN,
     RENAMED_SOURCE_KEYS,
@@ -41,7 +42,10 @@ _PATTERN_HINTS = {
     TEXT_PATTERN: f"one line of {_TEXT_HINT}",
     PROSE_PATTERN: _TEXT_HINT,
     NAME_PATTERN: f"one line of {_TEXT_HINT}, and without < or >",
+    LANGUAGE_TAG_PATTERN: "a language tag (BCP 47) such as en, de, zh-CN or pt-BR",
 }
+# Added to a quote that is too long: what to keep
+_QUOTE_HINT = "quote only the words that state the value (… marks words left out)"
 
 
 def _describe(value: Any) -> str:
@@ -123,8 +127,14 @@ def _message(error: Any, model: type[BaseModel], loc: KeyPath) -> str:
         }
         bound = next(iter(error["ctx"].values()))
         return f"'{name}' must be {words[kind]} {bound:g}; got {_describe(value)}"
+    if kind == "string_too_long":
+        limit = error["ctx"]["max_length"]
+        hint = f": {_QUOTE_HINT}" if "quote" in names[:-1] else ""
+        return f"'{name}' may have at most {limit} characters; it has {len(value)}{hint}"
     if kind in ("invisible_text", "size_too_large"):
         return f"'{name}' {error['msg']}; got {_describe(value)}"
+    if kind in ("empty_quote", "quote_not_covered"):
+        return f"'{name}' {error['msg']}"
     if kind == "value_error":
         return str(error["ctx"]["error"])
     return f"'{name}': {error['msg'][0].lower()}{error['msg'][1:]}; got {_describe(value)}"
