@@ -349,7 +349,7 @@ def printable(path: str) -> str:
     return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in path)
 
 
-def _keyed(offerings: list[Offering]) -> dict[str, Offering]:
+def keyed_offerings(offerings: list[Offering]) -> dict[str, Offering]:
     """Offerings by product name; a name used twice gets its count ('Disk #2')."""
     keyed: dict[str, Offering] = {}
     for offering in offerings:
@@ -364,7 +364,7 @@ def _keyed(offerings: list[Offering]) -> dict[str, Offering]:
 def compare(old: Provider, new: Provider) -> Iterator[tuple[ChangeKind, str, Fact | None, object, object]]:
     """What changed between two versions of a provider: (kind, offering, fact, old, new), in the order
     of the new file (offerings removed last). Values compare as the model reads them."""
-    before, after = _keyed(old.offerings), _keyed(new.offerings)
+    before, after = keyed_offerings(old.offerings), keyed_offerings(new.offerings)
     for key, offering in after.items():
         previous = before.get(key)
         if previous is None:

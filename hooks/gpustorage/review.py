@@ -4,7 +4,8 @@ The dataset is read at both revisions straight from git's blobs, exactly as stor
 `git archive`, whose .gitattributes rules a pull request could set), into a temporary folder, and
 compared as model values, as the history compares them. The report, in Markdown for a
 pull-request comment: providers and offerings added or removed; every changed value old -> new with
-its normalized USD effect and, for prices, the change in price rank; sources added or removed;
+its normalized USD effect and, for prices, the change in price rank; each value added or changed
+that no source quotes (from now on every value comes with its source's words); sources added or removed;
 exchange rates changed; the validation problems of HEAD. Data is shown in code spans and escaped
 text, so nothing in a pull request can add markup, links or mentions to the comment.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -22,9 +23,9 @@ from pydantic import BaseModel
 
 from .dataset import read_dataset
 from .derive import usd_figure
-from .history import GitError, blob_sizes, blobs, compare, git, json_value, printable
+from .history import GitError, blob_sizes, blobs, compare, git, json_value, keyed_offerings, printable
 from .load import MAX_FILE_BYTES, too_large
-from .model import ExchangeRates, Fact, Offering, Provider, Source
+from .model import UNKNOWN, ExchangeRates, Fact, Offering, Provider, Source
 from .problems import DataError, Problem
 from .render import md
 from .review_strings import DEFAULT_LANGUAGE, MESSAGES
@@ -219,6 +220,7 @@ class Report:
     providers: list[str] = field(default_factory=list)
     offerings: list[str] = field(default_factory=list)
     values: list[str] = field(default_factory=list)
+    unquoted: list[str] = field(default_factory=list)  # values added or changed without the source's words
     sources: list[str] = field(default_factory=list)
     rates: list[str] = field(default_factory=list)
 
@@ -229,6 +231,16 @@ def _label(provider: Provider, offering: str | None = None) -> str:
 
 def _sources(provider: Provider, offering: Offering | None) -> list[Source]:
     return list(offering.sources) if offering else list(provider.no_persistent_storage or [])
+
+
+def _unquoted(label: str, offering: Offering, facts: Iterable[Fact]) -> list[str]:
+    """A line for each of the facts that is known but that no source of the offering quotes: from now
+    on, each value added or changed comes with the words of its source."""
+    return [
+        f"- {label} · **{fact.value}**"
+        for fact in facts
+        if offering.value_of(fact) != UNKNOWN and not any(fact in source.quote for source in offering.sources)
+    ]
 
 
 def _source_changes(words: Strings, label: str, before: list[Source], after: list[Source]) -> Iterator[str]:
@@ -285,6 +297,7 @@ class _Comparison:
         rank = self.rank_text("", pid, offering.product)
         what = f"{_label(provider, product)} ({offering.kind.value})" + (f"; {rank}" if rank else "")
         self.report.offerings.append("- " + self.words("added", what=what))
+        self.report.unquoted.extend(_unquoted(_label(provider, product), offering, Fact))
         self.report.sources.extend(
             _source_changes(self.words, _label(provider, product), [], list(offering.sources))
         )
@@ -292,6 +305,7 @@ class _Comparison:
     def provider(self, pid_before: str, pid_after: str, old: Provider, new: Provider) -> None:
         report, words = self.report, self.words
         label = _label(new)
+        offerings = keyed_offerings(new.offerings)
         for kind, product, fact, was, now in compare(old, new):
             if kind == "offering_added":
                 offering = next(o for o in new.offerings if o.product == product.split(" #")[0])
@@ -307,6 +321,7 @@ class _Comparison:
                 if fact is Fact.price:
                     details.append(self.rank_text(pid_before, pid_after, product))
                 report.values.append(line + "".join(f"\n  - {d}" for d in details if d))
+                report.unquoted.extend(_unquoted(_label(new, product), offerings[product], [fact]))
         if old.name != new.name:
             report.values.append(f"- {label} · **name**: {code(old.name)} → {code(new.name)}")
         before = {o.product: o for o in old.offerings}
@@ -361,6 +376,7 @@ def markdown(report: Report) -> str:
         ("section.providers", report.providers),
         ("section.offerings", report.offerings),
         ("section.values", report.values),
+        ("section.unquoted", [words("unquoted"), "", *report.unquoted] if report.unquoted else []),
         ("section.sources", report.sources),
         ("section.rates", report.rates),
     ]
