@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve build test lint typecheck validate schema check bench clean lock lock-upgrade translations golden
+.PHONY: serve build test lint typecheck validate schema check bench clean lock lock-upgrade translations golden verify
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,10 @@ validate: $(VENV)/.site-installed  ## check the data files (FILES=... to check s
 
 translations: $(VENV)/.site-installed  ## each translated page's status; CURRENT=docs/zh/x.md marks it current
 	cd hooks && ../$(BIN)/python -m gpustorage translations $(if $(CURRENT),--current $(abspath $(CURRENT)))
+
+# Reads the web: every source page, each looked for its quotes. Exit status 1 when something needs a look.
+verify: $(VENV)/.site-installed  ## check the sources' quotes on their pages (VERIFY_ARGS="--update-checked …")
+	PYTHONPATH=hooks $(BIN)/python -m gpustorage verify $(VERIFY_ARGS)
 
 schema: $(VENV)/.site-installed  ## regenerate schema/*.json after a change to the model
 	cd hooks && ../$(BIN)/python -m gpustorage schema

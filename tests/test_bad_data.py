@@ -38,6 +38,12 @@ def edit(old: str, new: str) -> str:
     return GOOD.replace(old, new, 1)
 
 
+def quoted(quote: str) -> str:
+    """GOOD with a `quote:` (its value as written after the key) below its source's covers."""
+    covers = "covers: [price, billed_while_detached, region_binding, max_size, multi_attach, egress]"
+    return edit(covers, f"{covers}\n        quote: {quote}")
+
+
 RO = "data/i18n/ro.yaml"
 RO_TEXT = (ROOT / RO).read_text(encoding="utf-8")
 RATES = "data/exchange-rates.yaml"
@@ -157,6 +163,35 @@ CASES = [
         edit("url: https://example.com/docs", "url: 'https://example.com/\"onmouseover=alert(1)'"),
         f"{BAD}:23:",
         "https:// URL",
+    ),
+    Case(
+        "the old name of 'transcribes'",
+        edit("seen: 2026-07-20", "seen: 2026-07-20\n        quotes: https://example.com/pricing"),
+        f"{BAD}:25:",
+        "'quotes' is now called 'transcribes': rename the key",
+    ),
+    Case(
+        "quote too long",
+        quoted(f"{{price: {'x' * 301}}}"),
+        f"{BAD}:26:",
+        "'price' may have at most 300 characters; it has 301: quote only the words that state the value",
+    ),
+    Case(
+        "quote for a fact the source does not cover",
+        quoted(
+            "\n          price: 0.07 USD per GB-month\n          spot_usable: Volumes work with spot pods"
+        ),
+        f"{BAD}:28:",
+        "'spot_usable' is a quote for a fact this source does not cover: add 'spot_usable' to its 'covers'",
+    ),
+    Case("empty quote", quoted('{price: ""}'), f"{BAD}:26:", "'price' is an empty quote"),
+    Case("quote with nothing", quoted("\n          price:"), f"{BAD}:27:", "'price' is an empty quote"),
+    Case("quote for no fact", quoted("{cost: 0.07 USD}"), f"{BAD}:26:", "'cost' must be one of 'price'"),
+    Case(
+        "language that is no tag",
+        edit("seen: 2026-07-20", "seen: 2026-07-20\n        lang: English"),
+        f"{BAD}:25:",
+        "'lang' must be a language tag (BCP 47) such as en",
     ),
     Case("impossible date", edit("seen: 2026-07-20", "seen: 2026-13-40"), f"{BAD}:24:", "not a valid date"),
     Case("date in quotes", edit("seen: 2026-07-20", 'seen: "2026-07-20"'), f"{BAD}:24:", "YYYY-MM-DD"),

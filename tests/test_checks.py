@@ -206,6 +206,24 @@ EXAMPLES = [
         lambda root: project(root, {"example": good("seen: 2026-07-20", "seen: 2026-12-01")}),
     ),
     Example(
+        "source-dates",
+        "checked two days after the build date",
+        lambda root: project(
+            root, {"example": good("seen: 2026-07-20", "seen: 2026-07-20\n        checked: 2026-12-02")}
+        ),
+        (
+            f"{EXAMPLE}:25:9: 'checked' is 2026-12-02, after the build date (2026-11-30); enter the day "
+            "the quotes were found on the page",
+        ),
+    ),
+    Example(
+        "source-dates",
+        "checked on the build date",
+        lambda root: project(
+            root, {"example": good("seen: 2026-07-20", "seen: 2026-07-20\n        checked: 2026-11-30")}
+        ),
+    ),
+    Example(
         "rate-dates",
         "a rate dated two days after the build date",
         lambda root: project(root, rates=RATES.replace("2026-11-02", "2026-12-02")),

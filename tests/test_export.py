@@ -18,6 +18,7 @@ from gpustorage.model import Provider
 
 
 def test_json_export_round_trips_to_the_same_data(fixture_build: SiteBuild) -> None:
+    """Quotes, languages and checked dates included: the YAML as it is."""
     exported = providers_json(fixture_build.dataset, fixture_build.derived, fixture_build.today)
     assert [p["id"] for p in exported["providers"]] == list(fixture_build.dataset.providers)
     for record in json.loads(json.dumps(exported))["providers"]:
@@ -28,6 +29,14 @@ def test_json_export_round_trips_to_the_same_data(fixture_build: SiteBuild) -> N
         assert (
             Provider.model_validate_json(json.dumps(record)) == fixture_build.dataset.providers[provider_id]
         )
+    alpha = next(record for record in exported["providers"] if record["id"] == "alpha-cloud")
+    volumes, buckets = (offering["sources"][0] for offering in alpha["offerings"])
+    assert (volumes["checked"], volumes["lang"], sorted(volumes["quote"])) == (
+        "2026-11-20",
+        "en",
+        ["egress", "price"],
+    )
+    assert (buckets["checked"], buckets["lang"]) == (None, "de")
 
 
 def test_json_export_carries_the_derived_figures(fixture_build: SiteBuild) -> None:
@@ -78,7 +87,13 @@ def test_csv_has_one_row_per_offering(fixture_build: SiteBuild) -> None:
         "free",
         "AL-1 AL-2 AL-3",
     )
+    assert alpha["quotes"] == (
+        "price [1]: “Volumes cost $0.07 per GB-month for the first 1,000 GB and $0.05 per GB-month beyond.”"
+        " | egress [1]: “Data transfer out of a volume's data centre is free.”"
+    )
+    assert rows[1]["quotes"].startswith("price [1]: “Objektspeicher: 0,02 € je GiB und Monat")
     beta = next(r for r in rows if r["provider_id"] == "beta-cloud")
+    assert beta["quotes"] == ""
     assert (beta["price_idle_tiers"], beta["stale"], beta["third_party_facts"]) == (
         ":0.0002",
         "yes",

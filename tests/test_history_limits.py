@@ -176,3 +176,16 @@ def test_past_versions_meet_the_name_rules_across_files(project: Path, tmp_path:
         "the name 'Alpha Cloud' looks the same as 'Alpha Cloud' in data/providers/alpha-cloud.yaml"
     )
     assert "the provider id 'api' (the file name) is taken" in reasons[1]
+
+
+def test_a_key_renamed_since_is_no_change(project: Path) -> None:
+    """Past versions wrote a source's `transcribes` as `quotes`: history reads them under the present
+    name, so the rename neither leaves a version out nor shows as a change."""
+    beta = PROVIDERS / "beta-cloud.yaml"
+    edit(project, beta, "transcribes: https://", "quotes: https://")
+    old = commit_all(project, "Before the rename", "2026-09-01T10:00:00+00:00")
+    edit(project, beta, "quotes: https://", "transcribes: https://")
+    renamed = commit_all(project, "The rename", "2026-09-02T10:00:00+00:00")
+    found = read_history(project, BUILD_DATE)
+    assert found.skipped == ()
+    assert not {old, renamed} & {change.commit for change in found.changes}

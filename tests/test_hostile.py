@@ -133,6 +133,7 @@ def test_payloads_never_execute(open_tab, hostile_server: str, lang: str) -> Non
         text = page.text_content("article")
         assert "<img src=x onerror=window.__pwned=1>**bold** `code` # heading" in text
         assert "</td><script>window.__pwned=1</script> 100 MB/s" in text
+        assert page.text_content("#source-1-1 q").startswith("</q><script>window.__pwned=1</script><q")
         assert page.title().startswith("&#60;/title&#62;")
         page.goto(f"{hostile_server}/{LANGUAGE_PREFIX[lang]}providers/zz-ordinary/")
         assert page.text_content("article h1") == ORDINARY_NAME
@@ -162,6 +163,7 @@ def test_json_ld_and_exports_stay_well_formed(hostile_site: Build) -> None:
     rows = list(csv.DictReader(io.StringIO((api / "offerings.csv").read_text(encoding="utf-8"))))
     row = next(r for r in rows if r["provider_id"] == "zz-hostile")
     assert row["product"].startswith("<img")
+    assert row["quotes"].endswith("x | a, '=1+1”")  # a sign after a separator is defused in quotes too
 
 
 def test_cells_starting_like_formulas_are_defused(tmp_path: Path) -> None:

@@ -69,6 +69,32 @@ def test_changed_values_with_their_usd_effect_and_price_rank(report: str) -> Non
     ]
 
 
+def test_values_added_or_changed_without_a_quote_are_named(report: str) -> None:
+    """From now on every value added or changed comes with its source's words: Alpha Volume's new
+    price is quoted, Gamma's new answer and Alpha Buckets' values but its price are not."""
+    lines = section(report, "Values without a quote").splitlines()
+    assert lines[0].startswith("Each value added or changed needs the words of its source")
+    assert lines[2:] == [
+        *(
+            f"- `Alpha Cloud` · `Alpha Buckets` · **{fact}**"
+            for fact in ("billed_while_detached", "region_binding", "snapshots", "multi_attach", "egress")
+        ),
+        "- `Gamma Cloud` · `Gamma Files` · **multi_attach**",
+    ]
+
+
+def test_a_value_changed_to_unknown_needs_no_quote(fixture_project: Path, tmp_path: Path) -> None:
+    project = clone(fixture_project, tmp_path / "project")
+    gamma = project / PROVIDERS / "gamma-cloud.yaml"
+    gamma.write_text(
+        gamma.read_text(encoding="utf-8").replace('multi_attach: "yes"', "multi_attach: unknown", 1),
+        encoding="utf-8",
+    )
+    commit_all(project, "Not known after all", "2026-10-01T10:00:00+00:00")
+    report = diff(project, "HEAD~1", "HEAD")
+    assert "**multi_attach**: `yes` → `unknown`" in report and "### Values without a quote" not in report
+
+
 def test_sources_added_and_removed(report: str) -> None:
     assert section(report, "Sources").splitlines() == [
         "- `Alpha Cloud` · `Alpha Buckets`: added `https://alpha.example.com/pricing` (seen 2026-11-01)",

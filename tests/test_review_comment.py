@@ -113,8 +113,9 @@ def text_outside_code(html: BeautifulSoup) -> str:
 
 
 def test_the_hostile_pull_request_reaches_every_section(hostile_report: str) -> None:
-    """Providers, offerings, values, sources and validation problems: all but exchange rates."""
-    assert hostile_report.count("\n### ") == 5 and "- `data/providers/broken.yaml:" in hostile_report
+    """Providers, offerings, values, values without a quote, sources and validation problems: all but
+    exchange rates."""
+    assert hostile_report.count("\n### ") == 6 and "- `data/providers/broken.yaml:" in hostile_report
 
 
 def test_no_data_becomes_a_link_or_markup(hostile_report: str) -> None:
@@ -141,7 +142,7 @@ def test_data_shows_as_it_is_inside_code(hostile_report: str) -> None:
 
 # ---- a report too long for one comment ------------------------------------------------------------------
 
-LARGE = 160  # synthetic providers: a report of about twice GitHub's limit
+LARGE = 80  # synthetic providers: a report longer than GitHub allows, and shorter than twice that
 # a product name may hold the cut marker's text: it stays inside its code span, on an entry's line
 PRODUCT_WITH_MARKER = f"{CUT_MARKER} ``` x"
 
@@ -197,8 +198,8 @@ def test_a_long_report_is_cut_where_an_entry_ends_with_a_note(large: Report, lim
     assert kept.rstrip("\n").rsplit("\n", 1)[1].startswith("- ")  # a heading is never the last line
     command = f"`python -m gpustorage diff {large.base.revision[:7]} {large.head.revision[:7]}`"
     assert note == (
-        f"Shortened to fit in a GitHub comment: {entries(whole) - entries(kept)} more entries are not shown."
-        f" {command} prints the whole report.\n"
+        f"Shortened to fit in a GitHub comment: {entries(whole) - entries(kept):,} more entries are not"
+        f" shown. {command} prints the whole report.\n"
     )
     shown = list_items(short)
     assert shown == list_items(whole)[: len(shown)]  # every entry shown whole, code spans included
@@ -224,13 +225,15 @@ def test_cut_markers_stand_alone_before_each_section(large: Report) -> None:
     assert [lines[number + 2] for number in places] == [
         "### Providers",
         "### Offerings",
+        "### Values without a quote",
         "### Sources",
         "### Validation",
     ]
     assert all(lines[number - 1] == lines[number + 1] == "" for number in places)
     # elsewhere the marker's text is data: inside a code span, on an entry's line
     data = [line for line in lines if CUT_MARKER in line and line != CUT_MARKER]
-    assert len(data) == 2 and all(line.startswith("- ") for line in data)  # its offering and its source
+    # its offering, its source, and its facts that no source quotes
+    assert len(data) >= 2 and all(line.startswith("- ") for line in data)
     html = github_html(whole)
     assert all(comment.parent is html for comment in html.find_all(string=lambda s: isinstance(s, Comment)))
 

@@ -2,12 +2,16 @@
 without write permission, posts only from a workflow_run job that runs no code from the pull request,
 the deployment (and CI) check out the full history, a write permission belongs to the one job that needs
 it, no checkout keeps its token, every action and image is pinned to what a tag named when it was
-checked, and zizmor finds nothing but what .github/zizmor.yml ignores on purpose."""
+checked, and zizmor finds nothing but what .github/zizmor.yml ignores on purpose. The weekly source
+check (verify.yml) reads the web read-only and publishes through the API alone: its script is run by
+Node.js against a stand-in for the API."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -89,7 +93,8 @@ def test_only_the_deploy_job_can_publish() -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_no_checkout_keeps_its_token(name: str) -> None:
-    """No workflow pushes, so none needs the token that checkout would leave in .git/config."""
+    """No workflow pushes with git (verify.yml commits through the API), so none needs the token that
+    checkout would leave in .git/config."""
     checkouts = [s for s in steps(workflow(name)) if s.get("uses", "").startswith("actions/checkout@")]
     assert all(step["with"]["persist-credentials"] is False for step in checkouts)
 
@@ -125,3 +130,150 @@ def zizmor_findings(*options: str) -> set[tuple[str, str]]:
 def test_zizmor_finds_nothing_but_what_its_configuration_ignores_on_purpose() -> None:
     assert zizmor_findings() == set()
     assert zizmor_findings("--no-config") == {("dangerous-triggers", "data-review-comment.yml")}
+
+
+# ---- verify.yml: the weekly source check -------------------------------------------------------------
+
+VERIFY = "verify.yml"
+CHECKED_BRANCH = "verify/checked-dates"
+
+
+def test_the_source_check_runs_weekly_or_by_hand_never_on_a_pull_request() -> None:
+    check = workflow(VERIFY)
+    assert set(check["on"]) == {"schedule", "workflow_dispatch"}
+    assert [entry["cron"] for entry in check["on"]["schedule"]] == ["23 4 * * 1"]
+    assert check["permissions"] == {}
+
+
+def test_the_job_that_reads_the_web_can_only_read() -> None:
+    job = workflow(VERIFY)["jobs"]["verify"]
+    assert job["permissions"] == {"contents": "read"}
+    script = " ".join(step.get("run", "") for step in job["steps"])
+    assert (
+        "make verify" in script and "--update-checked" in script and "|| test -s verify/report.json" in script
+    )
+    assert [step["uses"].split("@")[0] for step in job["steps"] if "uses" in step] == [
+        "actions/checkout",
+        "actions/upload-artifact",
+    ]
+
+
+def test_the_job_that_writes_runs_no_code_of_the_project() -> None:
+    job = workflow(VERIFY)["jobs"]["publish"]
+    assert job["needs"] == "verify"
+    assert job["permissions"] == {"contents": "write", "pull-requests": "write", "issues": "write"}
+    assert all("run" not in step for step in job["steps"])  # no shell, no checkout: the API only
+    assert [step["uses"].split("@")[0] for step in job["steps"]] == [
+        "actions/download-artifact",
+        "actions/github-script",
+    ]
+    assert "default_branch" in job["if"]
+    assert "${{" not in job["steps"][1]["with"]["script"]  # nothing from the event is pasted into code
+
+
+PUBLISH_HARNESS = """
+const calls = [];
+const state = JSON.parse(process.env.STATE);
+const answer = (name, data) => async (args) => { calls.push([name, args]); return {data}; };
+const github = {
+  rest: {
+    git: {
+      getCommit: answer('getCommit', {tree: {sha: 'base-tree'}}),
+      createTree: answer('createTree', {sha: 'tree'}),
+      createCommit: answer('createCommit', {sha: 'commit'}),
+      updateRef: async (args) => {
+        calls.push(['updateRef', args]);
+        if (!state.branch) throw Object.assign(new Error('Reference does not exist'), {status: 422});
+        return {data: {}};
+      },
+      createRef: answer('createRef', {}),
+    },
+    pulls: {list: answer('pulls.list', state.pulls), update: answer('pulls.update', {}),
+            create: answer('pulls.create', {})},
+    repos: {get: answer('repos.get', {default_branch: 'main'})},
+    issues: {listForRepo: 'listForRepo', update: answer('issues.update', {}),
+             create: answer('issues.create', {})},
+  },
+  paginate: async (method, args) => { calls.push(['paginate', args]); return state.issues; },
+};
+const context = {repo: {owner: 'o', repo: 'r'}, sha: 'abc', serverUrl: 'https://github.com', runId: 7};
+const core = {};
+(async () => {
+SCRIPT
+})().then(() => console.log(JSON.stringify(calls)), (error) => { console.error(error); process.exit(1); });
+"""
+
+
+def publish(tmp_path: Path, needs_a_look: int, changed: dict[str, str], **state: Any) -> list[Any]:
+    """The publish job's script run by Node on an artifact made here, against a stand-in for the
+    GitHub API that records each call (the state: whether the branch exists, open pulls and issues)."""
+    node = shutil.which("node")
+    if node is None:
+        message = "Node.js not found (install Debian's 'nodejs' package)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    folder = tmp_path / "verify" / "data" / "providers"
+    folder.mkdir(parents=True)
+    for name, text in changed.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    report = {"date": "2026-11-30", "needs_a_look": needs_a_look, "checked": [{"line": 1}] * len(changed)}
+    (tmp_path / "verify" / "report.json").write_text(json.dumps(report), encoding="utf-8")
+    (tmp_path / "verify" / "report.md").write_text("## Source check\n" + "x" * 70_000, encoding="utf-8")
+    script = workflow(VERIFY)["jobs"]["publish"]["steps"][1]["with"]["script"]
+    (tmp_path / "publish.js").write_text(PUBLISH_HARNESS.replace("SCRIPT", script), encoding="utf-8")
+    state = {"branch": False, "pulls": [], "issues": [], **state}
+    done = subprocess.run(
+        [node, "publish.js"],
+        cwd=tmp_path,
+        env={**os.environ, "STATE": json.dumps(state)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return list(json.loads(done.stdout))
+
+
+def test_the_first_run_opens_the_branch_its_pull_request_and_the_issue(tmp_path: Path) -> None:
+    calls = publish(tmp_path, 3, {"alpha.yaml": "checked: 2026-11-30\n", "not an id.sh": "x"})
+    names = [name for name, _ in calls]
+    assert names == [
+        "getCommit", "createTree", "createCommit", "updateRef", "createRef", "pulls.list", "repos.get",
+        "pulls.create", "paginate", "issues.create",
+    ]  # fmt: skip
+    made = dict(calls)
+    assert made["createTree"]["tree"] == [
+        {
+            "path": "data/providers/alpha.yaml",
+            "mode": "100644",
+            "type": "blob",
+            "content": "checked: 2026-11-30\n",
+        }
+    ]  # a file whose name is no provider id is not committed
+    assert made["createCommit"]["parents"] == ["abc"]
+    assert made["createRef"]["ref"] == f"refs/heads/{CHECKED_BRANCH}"
+    assert (made["pulls.create"]["head"], made["pulls.create"]["base"]) == (CHECKED_BRANCH, "main")
+    issue = made["issues.create"]
+    assert (issue["title"], issue["labels"]) == ("Sources that need a look", ["source-check"])
+    assert len(issue["body"]) < 60_200 and issue["body"].endswith("actions/runs/7)\n")  # shortened
+
+
+def test_later_runs_update_the_one_pull_request_and_the_one_issue(tmp_path: Path) -> None:
+    issues = [
+        {"number": 4, "title": "Another", "labels": []},
+        {"number": 9, "title": "Sources that need a look"},
+    ]
+    calls = dict(
+        publish(tmp_path, 1, {"alpha.yaml": "x\n"}, branch=True, pulls=[{"number": 5}], issues=issues)
+    )
+    assert calls["updateRef"]["force"] is True and "createRef" not in calls
+    assert calls["pulls.update"]["pull_number"] == 5 and "pulls.create" not in calls
+    assert calls["issues.update"]["issue_number"] == 9 and "issues.create" not in calls
+
+
+def test_nothing_to_look_at_closes_the_issue_and_no_date_moved_touches_no_branch(tmp_path: Path) -> None:
+    issues = [{"number": 9, "title": "Sources that need a look"}]
+    calls = publish(tmp_path, 0, {}, issues=issues)
+    assert [name for name, _ in calls] == ["paginate", "issues.update"]
+    assert (calls[1][1]["state"], calls[1][1]["state_reason"]) == ("closed", "completed")

@@ -1,18 +1,23 @@
-"""Command line: `python -m gpustorage validate|checks|render|schema|export|diff|translations`
+"""Command line: `python -m gpustorage validate|checks|render|schema|export|diff|translations|verify`
 (see --help)."""
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 from . import build_site, render_site
+from .checked_dates import CheckedDateError, set_checked_dates
 from .crosscheck import CHECKS
-from .dataset import build_date, check_files, load_dataset
+from .dataset import build_date, check_files, load_dataset, loaded_providers
 from .derive import derive
 from .export import schema_files, write_api
+from .fetch import HttpsTransport, Limits, LoopbackTransport, Transport
 from .history import read_history
 from .problems import DataError
 from .review import COMMENT_LIMIT, MIN_COMMENT_CHARS, RevisionError
@@ -21,10 +26,13 @@ from .review_strings import DEFAULT_LANGUAGE as DEFAULT_REVIEW_LANGUAGE
 from .review_strings import MESSAGES as REVIEW_LANGUAGES
 from .settings import repository, site_languages, site_url
 from .translations import PageError, mark_current, statuses
+from .verify import SourceEntry, confirmed_sources, needs_a_look, verify
+from .verify_report import json_report, markdown
 from .workflow_commands import log_line
 from .write import write_pages
 
 ROOT = Path(__file__).resolve().parents[2]
+T = TypeVar("T", int, float)
 
 
 def validate(files: list[Path], root: Path) -> int:
@@ -158,6 +166,116 @@ def mark_translation_current(file: Path, docs: Path, default: str) -> int:
     return 0
 
 
+def verify_sources(arguments: argparse.Namespace) -> int:
+    """Fetch every source page and look for each quote; the report in Markdown (and JSON). Exit
+    status 0: nothing needs a look; 1: something does; 2: it could not run (data that is not valid)."""
+    root: Path = arguments.root.resolve()
+    try:
+        files = [Path(os.path.abspath(f)) for f in arguments.files] or list(
+            (root / "data" / "providers").glob("*")
+        )
+        loaded, problems = loaded_providers(files, root, site_languages(root))
+        if problems:
+            raise DataError(problems)
+        user_agent = f"gpu-storage-guide-verify/1 (+{repository(root)}; checks its data's sources)"
+    except DataError as error:
+        print_report(error)
+        return 2
+    transport: Transport = (
+        LoopbackTransport(user_agent, arguments.via_loopback)
+        if arguments.via_loopback
+        else HttpsTransport(user_agent)
+    )
+    limits = Limits(arguments.timeout, arguments.max_bytes, arguments.per_host, arguments.workers)
+    findings, day = verify(loaded, transport, limits), build_date()
+    checked, failed = (
+        write_checked_dates(root, confirmed_sources(findings), day)
+        if arguments.update_checked
+        else ([], False)
+    )
+    report = markdown(findings, day, checked)
+    write_output(arguments.markdown, report)
+    if arguments.json:
+        write_output(arguments.json, json_report(findings, day, checked))
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if summary:  # the report on the run's page as well
+        with open(summary, "a", encoding="utf-8") as out:
+            out.write(report)
+    return 1 if needs_a_look(findings) or failed else 0
+
+
+def write_checked_dates(
+    root: Path, sources: list[SourceEntry], day: dt.date
+) -> tuple[list[SourceEntry], bool]:
+    """`checked: day` on each source, file by file: the sources whose date was set, and whether a
+    file could not take them (named on stderr, left as it was)."""
+    done, failed = [], False
+    for file in sorted({entry.file for entry in sources}):
+        mine = [entry for entry in sources if entry.file == file]
+        try:
+            set_checked_dates(root / file, [entry.key_path for entry in mine], day, file)
+        except CheckedDateError as error:
+            print(error, file=sys.stderr)
+            failed = True
+            continue
+        done += mine
+    return done, failed
+
+
+def write_output(target: str, text: str) -> None:
+    """Text to a file, or to standard output for '-'."""
+    if target == "-":
+        sys.stdout.write(text)
+    else:
+        Path(target).write_text(text, encoding="utf-8")
+
+
+def add_verify_command(commands: Any) -> None:
+    check = commands.add_parser(
+        "verify", help="fetch every source page and look for each quote; report what needs a look"
+    )
+    check.add_argument("files", nargs="*", type=Path, help="provider files (default: all)")
+    check.add_argument(
+        "--markdown", default="-", help="the Markdown report's file (default: standard output)"
+    )
+    check.add_argument("--json", help="a file for the report as JSON")
+    check.add_argument(
+        "--update-checked",
+        action="store_true",
+        help="set `checked` to today on each source whose every quote was found (nothing else changes)",
+    )
+    check.add_argument("--timeout", type=positive(float), default=Limits.timeout, help="seconds per page")
+    check.add_argument(
+        "--max-bytes", type=positive(int), default=Limits.max_bytes, help="bytes read per page"
+    )
+    check.add_argument(
+        "--per-host", type=positive(int), default=Limits.per_host, help="requests at once per host"
+    )
+    check.add_argument(
+        "--workers", type=positive(int), default=Limits.workers, help="requests at once in all"
+    )
+    check.add_argument("--root", type=Path, default=ROOT, help="the project (default: this one)")
+    check.add_argument(
+        "--via-loopback",
+        type=positive(int),
+        metavar="PORT",
+        help="for tests: ask http://127.0.0.1:PORT for every https:// page, its host in the Host header",
+    )
+
+
+def positive(kind: Callable[[str], T]) -> Callable[[str], T]:
+    """An argparse type: a number above zero (an error otherwise, exit status 2)."""
+
+    def parse(text: str) -> T:
+        value = kind(text)
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"must be above 0: {text}")
+        return value
+
+    parse.__name__ = kind.__name__  # argparse names the type in its message
+    return parse
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gpustorage")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -195,7 +313,10 @@ def main(argv: list[str] | None = None) -> int:
         "--current", nargs="*", type=Path, default=[], help="pages to mark as current translations"
     )
     status.add_argument("--root", type=Path, default=ROOT, help="the project (default: this one)")
+    add_verify_command(commands)
     arguments = parser.parse_args(argv)
+    if arguments.command == "verify":
+        return verify_sources(arguments)
     if arguments.command == "checks":
         return list_checks()
     if arguments.command == "diff":

@@ -297,17 +297,22 @@ def _latest_date(data: CheckInput) -> dt.date:
     return data.today + dt.timedelta(days=1)
 
 
+_DATE_ADVICE = (
+    ("seen", "enter the date the source shows, or the day you read it"),
+    ("checked", "enter the day the quotes were found on the page"),
+)
+
+
 def _source_dates(data: CheckInput, loaded: LoadedProvider) -> list[Problem]:
-    """No source is seen after the build date."""
-    today = data.today.isoformat()
+    """No source is seen or checked after the build date."""
+    today, latest = data.today.isoformat(), _latest_date(data)
     return [
         loaded.document.problem(
-            (*loc, "seen"),
-            f"'seen' is {source.seen.isoformat()}, after the build date ({today}); "
-            "enter the date the source shows, or the day you read it",
+            (*loc, name), f"'{name}' is {date.isoformat()}, after the build date ({today}); {advice}"
         )
         for loc, source in _sources(loaded.provider)
-        if source.seen > _latest_date(data)
+        for name, advice in _DATE_ADVICE
+        if (date := getattr(source, name)) is not None and date > latest
     ]
 
 
@@ -429,7 +434,11 @@ CHECKS = (
         "prices, fees and sizes are within plausible bounds, in US dollars where a rate is known",
         _each_provider(_plausible_figures),
     ),
-    Check("source-dates", "no source is seen after the build date", _each_provider(_source_dates)),
+    Check(
+        "source-dates",
+        "no source is seen or checked after the build date",
+        _each_provider(_source_dates),
+    ),
     Check("rate-dates", "no exchange rate is dated after the build date", _rate_dates),
     Check(
         "currencies",

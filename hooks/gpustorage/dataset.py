@@ -112,12 +112,24 @@ def load_providers(
     """Provider files alone (no strings or rates file read), by id, their repository paths, and every
     problem, the checks across them included: notes must be in `languages`, prices within bounds (in USD
     where `rates` has the currency), dates not after `today`."""
+    loaded, problems = loaded_providers(files, root, languages, rates, today)
+    providers, paths = _by_id(loaded)
+    return providers, paths, problems
+
+
+def loaded_providers(
+    files: Iterable[Path],
+    root: Path,
+    languages: Iterable[str],
+    rates: ExchangeRates | None = None,
+    today: dt.date | None = None,
+) -> tuple[tuple[LoadedProvider, ...], list[Problem]]:
+    """As load_providers, each provider with its document (where each of its keys stands)."""
     given, loaded, problems = _read_providers(files, root)
     languages = tuple(languages)
     rates_file = RatesFile(RATES_FILE, rates)
     data = CheckInput(root, languages, languages, today or build_date(), given, loaded, rates_file)
-    providers, paths = _by_id(loaded)
-    return providers, paths, problems + run_checks(data, whole_project=False)
+    return loaded, problems + run_checks(data, whole_project=False)
 
 
 def load_strings(

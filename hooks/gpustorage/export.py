@@ -20,14 +20,22 @@ from .dataset import Dataset
 from .derive import Derived, Figures, Origin, UsdTier
 from .facts import DECLARED, FACTS, SIMPLE_KINDS, Fact
 from .history import History, HistoryRecord
-from .model import ExchangeRates, Offering, Price, Provider
+from .model import ExchangeRates, Offering, Price, Provider, Source
 from .settings import STALE_AFTER_DAYS
 
 API_VERSION = 1
 DATA_LICENSE = "CC-BY-4.0"
 # offerings.csv: which offering, then the facts' columns, then how fresh they are and their sources.
 _OFFERING_COLUMNS = ("provider_id", "provider_name", "offering", "kind", "product")
-_PROVENANCE_COLUMNS = ("checked", "stale", "undated_facts", "third_party_facts", "unknown_facts", "sources")
+_PROVENANCE_COLUMNS = (
+    "checked",
+    "stale",
+    "undated_facts",
+    "third_party_facts",
+    "unknown_facts",
+    "sources",
+    "quotes",
+)
 # The columns of each fact whose kind has its own logic (_own_cells fills them); a worded fact has one,
 # named after it, holding its word.
 OWN_COLUMNS: dict[Fact, tuple[str, ...]] = {
@@ -165,6 +173,7 @@ def _csv_row(
         "third_party_facts": " ".join(fact for fact, f in facts.items() if f.third_party),
         "unknown_facts": " ".join(fact for fact, f in facts.items() if not f.known),
         "sources": " ".join(source.url for source in offering.sources),
+        "quotes": quotes_text(offering.sources),
     }
     return [_csv_text(row[column]) for column in CSV_COLUMNS]
 
@@ -193,6 +202,16 @@ def _own_cells(offering: Offering, figures: Figures) -> dict[str, object]:
         "egress_usd_per_gb": _round(egress.usd_per_gb) if egress else None,
         "egress_included_gb": _round(egress.included_gb) if egress else None,
     }
+
+
+def quotes_text(sources: list[Source]) -> str:
+    """Every quote of an offering on one line, for a spreadsheet: 'fact [n]: “words”', with n the
+    source's place in the `sources` column, separated by ' | '."""
+    return " | ".join(
+        f"{fact.value} [{number}]: “{' '.join(words.split())}”"
+        for number, source in enumerate(sources, 1)
+        for fact, words in source.quote.items()
+    )
 
 
 def _tiers_text(tiers: list[Any]) -> str:

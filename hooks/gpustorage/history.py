@@ -35,7 +35,7 @@ from pydantic import (
 from . import crosscheck
 from .dataset import build_date
 from .load import MAX_FILE_BYTES, decode, load_text, too_large
-from .model import PROVIDER_ID, Fact, Offering, Provider
+from .model import PROVIDER_ID, RENAMED_SOURCE_KEYS, Fact, Offering, Provider
 from .problems import Problem
 from .validate import check_model
 
@@ -305,10 +305,42 @@ def _parse(path: str, size: int, data: bytes | None) -> tuple[Provider | None, P
     if text is not None:
         doc, problems = load_text(path, text)
         if doc is not None and not problems:
+            doc.value = with_present_source_keys(doc.value)
             provider, problems = check_model(doc, Provider)
             if provider is not None:
                 return provider, None
     return None, problems[0]
+
+
+def with_present_source_keys(value: Any) -> Any:
+    """A past version's provider mapping with each source's renamed keys under their present names
+    (model.RENAMED_SOURCE_KEYS), as new containers: a rename of a key is no change of the data."""
+    if not isinstance(value, dict):
+        return value
+    renamed = dict(value)
+    if isinstance(value.get("no_persistent_storage"), list):
+        renamed["no_persistent_storage"] = [_source_keys(s) for s in value["no_persistent_storage"]]
+    if isinstance(value.get("offerings"), list):
+        renamed["offerings"] = [
+            {**o, "sources": [_source_keys(s) for s in o["sources"]]}
+            if isinstance(o, dict) and isinstance(o.get("sources"), list)
+            else o
+            for o in value["offerings"]
+        ]
+    return renamed
+
+
+def _source_keys(source: Any) -> Any:
+    """One source with its old key names replaced, unless it holds the present name too (then the
+    model names the old one)."""
+    if not isinstance(source, dict):
+        return source
+
+    def present(key: str) -> str:
+        new = RENAMED_SOURCE_KEYS.get(key)
+        return new if new is not None and new not in source else key
+
+    return {present(key): item for key, item in source.items()}
 
 
 def printable(path: str) -> str:
@@ -317,7 +349,7 @@ def printable(path: str) -> str:
     return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in path)
 
 
-def _keyed(offerings: list[Offering]) -> dict[str, Offering]:
+def keyed_offerings(offerings: list[Offering]) -> dict[str, Offering]:
     """Offerings by product name; a name used twice gets its count ('Disk #2')."""
     keyed: dict[str, Offering] = {}
     for offering in offerings:
@@ -332,7 +364,7 @@ def _keyed(offerings: list[Offering]) -> dict[str, Offering]:
 def compare(old: Provider, new: Provider) -> Iterator[tuple[ChangeKind, str, Fact | None, object, object]]:
     """What changed between two versions of a provider: (kind, offering, fact, old, new), in the order
     of the new file (offerings removed last). Values compare as the model reads them."""
-    before, after = _keyed(old.offerings), _keyed(new.offerings)
+    before, after = keyed_offerings(old.offerings), keyed_offerings(new.offerings)
     for key, offering in after.items():
         previous = before.get(key)
         if previous is None:

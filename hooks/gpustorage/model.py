@@ -11,22 +11,27 @@ import datetime as dt
 import re
 import unicodedata
 from enum import Enum, StrEnum
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeVar
 from urllib.parse import urlsplit
 
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Discriminator,
     Field,
     Strict,
     StringConstraints,
     Tag,
+    ValidationError,
+    ValidationInfo,
     create_model,
+    field_validator,
     model_validator,
 )
-from pydantic_core import PydanticCustomError
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from .facts import FACTS, FactDeclaration, ValueKind
 from .facts import Fact as Fact  # declared with the other facts; imported from here too
@@ -191,19 +196,86 @@ def word_or_table(words: object, table: type[BaseModel]) -> object:
     ]
 
 
+# Keys of a source renamed since data was first written: old name -> present name. The history reads
+# past versions under the present names (a rename changes no value); a present file must use the
+# present name, and validation says so.
+RENAMED_SOURCE_KEYS: Final = MappingProxyType({"quotes": "transcribes"})
+
+
+MAX_QUOTE = 300  # characters: the words that state one value, not the page around them
+# A language tag (BCP 47) as pages write it: a language, then a script and a region where they matter
+LANGUAGE_TAG_PATTERN = r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$"
+
+
+def _not_empty(text: object) -> object:
+    """An empty quote (`price: ""`, or `price:` with nothing) is refused in its own words."""
+    if text is None or (isinstance(text, str) and not text.strip()):
+        raise PydanticCustomError(
+            "empty_quote",
+            "is an empty quote: give the words of the source that state the value, or leave it out",
+        )
+    return text
+
+
+# The source's own words that state a value: one line (YAML folds a long one), in the page's language
+Quote = Annotated[
+    str,
+    StringConstraints(max_length=MAX_QUOTE, pattern=TEXT_PATTERN),
+    BeforeValidator(_not_empty),  # wraps what stands before it: runs first
+    AfterValidator(_visible),
+]
+
+
+def _quote_not_covered(fact: Fact, words: str) -> InitErrorDetails:
+    message = "is a quote for a fact this source does not cover: add '{fact}' to its 'covers', or remove it"
+    return InitErrorDetails(
+        type=PydanticCustomError("quote_not_covered", message, {"fact": fact.value}),
+        loc=(fact.value,),
+        input=words,
+    )
+
+
 class Source(Record):
     url: HttpsUrl = Field(description="Where the facts were read (https only).")
     seen: dt.date = Field(description="The date the source shows; if it shows none, the date it was read.")
+    checked: dt.date | None = Field(
+        None,
+        description="The day a contributor or `python -m gpustorage verify` last found the quotes on the "
+        "page; unlike `seen`, not a date the page shows.",
+    )
     undated: bool = Field(False, description="The source shows no date; `seen` is when it was read.")
     third_party: bool = Field(
         False, description="The facts were relayed by a page that is not the provider's own."
     )
-    quotes: HttpsUrl | None = Field(
-        None, description="For a third-party source: the provider page it quotes."
+    transcribes: HttpsUrl | None = Field(
+        None, description="For a third-party source: the provider page it transcribes."
     )
     covers: list[Lax[Fact]] = Field(
         default_factory=list, description="The facts of the offering that this source supports."
     )
+    lang: Annotated[str, StringConstraints(pattern=LANGUAGE_TAG_PATTERN)] = Field(
+        "en", description="The language of the page and of its quotes (a BCP 47 tag such as en or zh-CN)."
+    )
+    quote: dict[Lax[Fact], Quote] = Field(
+        default_factory=dict,
+        description=f"The source's own words that state a covered fact's value, by fact (at most "
+        f"{MAX_QUOTE} characters each; … marks words left out).",
+    )
+
+    @field_validator("quote")
+    @classmethod
+    def _quotes_are_for_covered_facts(cls, quote: dict[Fact, str], info: ValidationInfo) -> dict[Fact, str]:
+        if "covers" not in info.data:  # the covers list is wrong itself: its problem is named
+            return quote
+        # each stray quote named at its own key (a ValidationError's locations are kept by pydantic)
+        stray = [
+            _quote_not_covered(fact, words)
+            for fact, words in quote.items()
+            if fact not in info.data["covers"]
+        ]
+        if stray:
+            raise ValidationError.from_exception_data("Source", stray)
+        return quote
 
 
 class Tier(Record):

@@ -19,7 +19,17 @@ from .escape import md
 from .model import Fact
 from .report_links import OfferingReport, offering_report_url, report_url
 from .settings import STALE_AFTER_DAYS
-from .transform import Cell, ChangeView, OfferingView, Prose, ProviderView, SiteView, SourceView, Strings
+from .transform import (
+    Cell,
+    ChangeView,
+    CoveredFact,
+    OfferingView,
+    Prose,
+    ProviderView,
+    SiteView,
+    SourceView,
+    Strings,
+)
 
 FACT_ROWS = tuple(map(str, Fact))  # a provider page's fact rows, after the kind: every fact, in order
 _NOTHING = Markup("")
@@ -286,7 +296,8 @@ def fact_table(provider: ProviderView, offering: OfferingView, report: OfferingR
 
 def source_item(source: SourceView, anchor: str, t: Strings) -> Markup:
     """A numbered source: its address as the link's text (so the host is in view), its date, whether
-    it is a third party's (and which page of the provider it quotes), and the facts it covers."""
+    it is a third party's (and which page of the provider it transcribes), and the facts it covers,
+    each with the source's words that state it where the data quotes them."""
     date = t.ui["provenance.undated" if source.undated else "provider.source_seen"].format(
         date=source.seen_text
     )
@@ -295,13 +306,22 @@ def source_item(source: SourceView, anchor: str, t: Strings) -> Markup:
     )
     if source.third_party:
         html += Markup(' · <span class="gs-third-party">†</span> {}').format(t("provenance.third_party"))
-        if source.quotes:
+        if source.transcribes:
             html += Markup(' ({}: <a href="{url}" rel="nofollow noopener">{url}</a>)').format(
-                t("provider.quotes"), url=source.quotes
+                t("provider.transcribes"), url=source.transcribes
             )
     if source.covers:
-        html += Markup(" · {}: {}").format(t("provider.covers"), source.covers)
+        covered = Markup(", ").join(covered_fact(fact, source.lang) for fact in source.covers)
+        html += Markup(" · {}: {}").format(t("provider.covers"), covered)
     return html + Markup("</li>")
+
+
+def covered_fact(fact: CoveredFact, lang: str) -> Markup:
+    """A fact a source covers, and after it the source's words that state it, marked with the page's
+    language (a reader's browser quotes and pronounces them in that language)."""
+    if fact.quote is None:
+        return Markup.escape(fact.name)
+    return Markup('{} <q lang="{}">{}</q>').format(fact.name, lang, fact.quote)
 
 
 def source_list(sources: list[SourceView], anchor_prefix: str, t: Strings) -> Markup:

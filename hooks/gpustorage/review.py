@@ -4,7 +4,8 @@ The dataset is read at both revisions straight from git's blobs, exactly as stor
 `git archive`, whose .gitattributes rules a pull request could set), into a temporary folder, and
 compared as model values, as the history compares them. The report, in Markdown for a
 pull-request comment: providers and offerings added or removed; every changed value old -> new with
-its normalized USD effect and, for prices, the change in price rank; sources added or removed;
+its normalized USD effect and, for prices, the change in price rank; each value added or changed
+that no source quotes (from now on every value comes with its source's words); sources added or removed;
 exchange rates changed; the validation problems of HEAD. Every piece of data (a name, a value, a file
 name, a problem that quotes one) is shown in a code span, and only there: GitHub links no URL, address,
 @mention or #reference inside code, and the reviewer reads, and can copy, exactly what the file says.
@@ -17,7 +18,7 @@ from __future__ import annotations
 import re
 import tempfile
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import accumulate
@@ -27,9 +28,9 @@ from pydantic import BaseModel
 
 from .dataset import read_dataset
 from .derive import usd_figure
-from .history import GitError, _keyed, blob_sizes, blobs, compare, git, json_value, printable
+from .history import GitError, blob_sizes, blobs, compare, git, json_value, keyed_offerings, printable
 from .load import MAX_FILE_BYTES, too_large
-from .model import ExchangeRates, Fact, Offering, Provider, Source
+from .model import UNKNOWN, ExchangeRates, Fact, Offering, Provider, Source
 from .problems import DataError, Problem
 from .review_strings import DEFAULT_LANGUAGE, MESSAGES
 from .settings import site_languages
@@ -237,6 +238,7 @@ class Report:
     providers: list[str] = field(default_factory=list)
     offerings: list[str] = field(default_factory=list)
     values: list[str] = field(default_factory=list)
+    unquoted: list[str] = field(default_factory=list)  # values added or changed without the source's words
     sources: list[str] = field(default_factory=list)
     rates: list[str] = field(default_factory=list)
 
@@ -247,6 +249,16 @@ def _label(provider: Provider, offering: str | None = None) -> str:
 
 def _sources(provider: Provider, offering: Offering | None) -> list[Source]:
     return list(offering.sources) if offering else list(provider.no_persistent_storage or [])
+
+
+def _unquoted(label: str, offering: Offering, facts: Iterable[Fact]) -> list[str]:
+    """A line for each of the facts that is known but that no source of the offering quotes: from now
+    on, each value added or changed comes with the words of its source."""
+    return [
+        f"- {label} · **{fact.value}**"
+        for fact in facts
+        if offering.value_of(fact) != UNKNOWN and not any(fact in source.quote for source in offering.sources)
+    ]
 
 
 def _source_changes(words: Strings, label: str, before: list[Source], after: list[Source]) -> Iterator[str]:
@@ -303,6 +315,7 @@ class _Comparison:
         rank = self.rank_text("", pid, offering.product)
         what = f"{_label(provider, product)} ({offering.kind.value})" + (f"; {rank}" if rank else "")
         self.report.offerings.append("- " + self.words("added", what=what))
+        self.report.unquoted.extend(_unquoted(_label(provider, product), offering, Fact))
         self.report.sources.extend(
             _source_changes(self.words, _label(provider, product), [], list(offering.sources))
         )
@@ -312,7 +325,7 @@ class _Comparison:
         label = _label(new)
         # compare names an offering by its key there ('Disk #2' for a second 'Disk'), which a
         # product's own name may look like: look offerings up by the same keys
-        before, after = _keyed(old.offerings), _keyed(new.offerings)
+        before, after = keyed_offerings(old.offerings), keyed_offerings(new.offerings)
         for kind, product, fact, was, now in compare(old, new):
             if kind == "offering_added":
                 self.added_offering(pid_after, new, product, after[product])
@@ -327,6 +340,7 @@ class _Comparison:
                 if fact is Fact.price:
                     details.append(self.rank_text(pid_before, pid_after, product))
                 report.values.append(line + "".join(f"\n  - {d}" for d in details if d))
+                report.unquoted.extend(_unquoted(_label(new, product), after[product], [fact]))
         if old.name != new.name:
             report.values.append(f"- {label} · **name**: {code(old.name)} → {code(new.name)}")
         for key in (key for key in after if key in before):
@@ -406,12 +420,16 @@ def _blocks(report: Report) -> list[_Block]:
         ("section.providers", report.providers),
         ("section.offerings", report.offerings),
         ("section.values", report.values),
+        ("section.unquoted", report.unquoted),
         ("section.sources", report.sources),
         ("section.rates", report.rates),
     ]
+    # a section's words before its entries (not an entry: the note does not count it)
+    intros = {"section.unquoted": _Block(f"{words('unquoted')}\n\n", entry=False)}
     for title, items in sections:
         if items:
-            blocks += [_heading(words(title)), *(_Block(f"{item}\n") for item in items)]
+            intro = [intros[title]] if title in intros else []
+            blocks += [_heading(words(title)), *intro, *(_Block(f"{item}\n") for item in items)]
     if len(blocks) == 1:
         blocks.append(_Block(f"\n{words('nothing_changed')}\n"))
     return [*blocks, _heading(words("section.validation")), *_validation(report)]

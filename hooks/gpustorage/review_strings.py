@@ -20,6 +20,11 @@ _EN: Mapping[str, Message] = {
     "section.providers": "Providers",
     "section.offerings": "Offerings",
     "section.values": "Changed values",
+    "section.unquoted": "Values without a quote",
+    "unquoted": (
+        "Each value added or changed needs the words of its source that state it, under that source's "
+        "`quote:` (see CONTRIBUTING.md):"
+    ),
     "section.sources": "Sources",
     "section.rates": "Exchange rates",
     "section.validation": "Validation",
@@ -59,6 +64,11 @@ _DE: Mapping[str, Message] = {
     "section.providers": "Anbieter",
     "section.offerings": "Angebote",
     "section.values": "Geänderte Werte",
+    "section.unquoted": "Werte ohne Zitat",
+    "unquoted": (
+        "Jeder hinzugefügte oder geänderte Wert braucht die Worte seiner Quelle, die ihn nennen, unter "
+        "`quote:` dieser Quelle (siehe CONTRIBUTING.md):"
+    ),
     "section.sources": "Quellen",
     "section.rates": "Wechselkurse",
     "section.validation": "Prüfung",
@@ -100,6 +110,10 @@ _ZH: Mapping[str, Message] = {
     "section.providers": "提供商",
     "section.offerings": "产品",
     "section.values": "变更的值",
+    "section.unquoted": "没有引文的值",
+    "unquoted": (
+        "每个新增或变更的值都需要在其来源的 `quote:` 下写明来源中陈述该值的原文（见 CONTRIBUTING.md）："
+    ),
     "section.sources": "来源",
     "section.rates": "汇率",
     "section.validation": "校验",
@@ -133,6 +147,11 @@ _RO: Mapping[str, Message] = {
     "section.providers": "Furnizori",
     "section.offerings": "Oferte",
     "section.values": "Valori modificate",
+    "section.unquoted": "Valori fără citat",
+    "unquoted": (
+        "Fiecare valoare adăugată sau modificată are nevoie de cuvintele sursei sale care o afirmă, sub "
+        "`quote:` al acelei surse (vezi CONTRIBUTING.md):"
+    ),
     "section.sources": "Surse",
     "section.rates": "Cursuri de schimb",
     "section.validation": "Validare",

@@ -68,7 +68,7 @@ provider.offerings
 provider.sources
 provider.source_seen {date}
 provider.covers
-provider.quotes
+provider.transcribes
 provider.checked {date}
 provider.no_storage
 provider.details

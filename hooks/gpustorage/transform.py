@@ -95,14 +95,23 @@ class Cell:
 
 
 @dataclass(frozen=True)
+class CoveredFact:
+    """A fact a source covers, worded, and the source's own words that state it, where given."""
+
+    name: str
+    quote: str | None
+
+
+@dataclass(frozen=True)
 class SourceView:
     number: int
     url: str
     seen_text: str
     undated: bool
     third_party: bool
-    quotes: str | None
-    covers: str  # the covered facts, worded
+    transcribes: str | None  # for a third party's page: the provider page it transcribes
+    lang: str  # the language of the page, and so of its quotes
+    covers: tuple[CoveredFact, ...]
 
 
 @dataclass(frozen=True)
@@ -251,13 +260,12 @@ def source_view(number: int, source: Source, t: Strings) -> SourceView:
         seen_text=t.date(source.seen),
         undated=source.undated,
         third_party=source.third_party,
-        quotes=source.quotes,
-        covers=_covers_text(tuple(source.covers), t),
+        transcribes=source.transcribes,
+        lang=source.lang,
+        covers=tuple(
+            CoveredFact(t(f"column.{fact.value}"), source.quote.get(fact)) for fact in source.covers
+        ),
     )
-
-
-def _covers_text(covers: tuple[Fact, ...], t: Strings) -> str:
-    return ", ".join(t(f"column.{fact.value}") for fact in covers)
 
 
 def _cell(offering: Offering, figures: Figures, fact: Fact, t: Strings) -> Cell:

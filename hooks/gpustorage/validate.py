@@ -10,8 +10,10 @@ from pydantic import BaseModel, ValidationError
 
 from .load import Document, KeyPath, shorten
 from .model import (
+    LANGUAGE_TAG_PATTERN,
     NAME_PATTERN,
     PROSE_PATTERN,
+    RENAMED_SOURCE_KEYS,
     SIZE_PATTERN,
     TEXT_PATTERN,
     URL_PATTERN,
@@ -40,7 +42,10 @@ _PATTERN_HINTS = {
     TEXT_PATTERN: f"one line of {_TEXT_HINT}",
     PROSE_PATTERN: _TEXT_HINT,
     NAME_PATTERN: f"one line of {_TEXT_HINT}, and without < or >",
+    LANGUAGE_TAG_PATTERN: "a language tag (BCP 47) such as en, de, zh-CN or pt-BR",
 }
+# Added to a quote that is too long: what to keep
+_QUOTE_HINT = "quote only the words that state the value (… marks words left out)"
 
 
 def _describe(value: Any) -> str:
@@ -87,6 +92,9 @@ def _message(error: Any, model: type[BaseModel], loc: KeyPath) -> str:
     name = names[-1] if names else "value"
     if kind == "extra_forbidden":
         valid = _fields_of(model, loc[:-1])
+        renamed = RENAMED_SOURCE_KEYS.get(str(name))
+        if renamed in valid:
+            return f"'{name}' is now called '{renamed}': rename the key"
         close = difflib.get_close_matches(str(name), valid, n=1, cutoff=0.6)
         hint = f"; did you mean '{close[0]}'?" if close else ""
         return f"unknown key '{name}'{hint} (expected one of: {', '.join(valid)})"
@@ -119,8 +127,14 @@ def _message(error: Any, model: type[BaseModel], loc: KeyPath) -> str:
         }
         bound = next(iter(error["ctx"].values()))
         return f"'{name}' must be {words[kind]} {bound:g}; got {_describe(value)}"
+    if kind == "string_too_long":
+        limit = error["ctx"]["max_length"]
+        hint = f": {_QUOTE_HINT}" if "quote" in names[:-1] else ""
+        return f"'{name}' may have at most {limit} characters; it has {len(value)}{hint}"
     if kind in ("invisible_text", "size_too_large"):
         return f"'{name}' {error['msg']}; got {_describe(value)}"
+    if kind in ("empty_quote", "quote_not_covered"):
+        return f"'{name}' {error['msg']}"
     if kind == "value_error":
         return str(error["ctx"]["error"])
     return f"'{name}': {error['msg'][0].lower()}{error['msg'][1:]}; got {_describe(value)}"

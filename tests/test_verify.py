@@ -1,0 +1,496 @@
+"""verify: every source page fetched and each quote looked for, against a local HTTP server (tests never
+reach the web: `--via-loopback` asks 127.0.0.1 for each https:// address, its host in the Host
+header, and every rule of real runs still applies). One page per case: a quote present, moved within
+its page, gone, its number changed; a 404, a redirect to another host, a redirect to http, a timeout,
+a page over the size cap, pages in GBK and windows-1252, a page that needs JavaScript."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import http.server
+import json
+import shutil
+import socket
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import BUILD_DATE, ROOT
+
+from gpustorage.__main__ import main
+from gpustorage.checked_dates import CheckedDateError, with_checked_dates
+from gpustorage.fetch import FetchError, HttpsTransport, Limits, LoopbackTransport
+from gpustorage.page_text import closest_passage, holds, page_text
+from gpustorage.settings import repository
+
+QUOTE = "Network volumes are billed at $0.07 per GB per month"
+# text enough for a page to show text of its own (page_text.MIN_TEXT_CHARACTERS)
+FILLER = "<p>" + "Our storage keeps your data between sessions and across machines. " * 4 + "</p>"
+# generous: on a busy machine even the loopback answers late; only the slow page may take longer
+TIMEOUT = 4.0
+EPOCH = str(int(dt.datetime.combine(BUILD_DATE, dt.time(12), tzinfo=dt.UTC).timestamp()))
+
+
+def html(body: str, head: str = "") -> bytes:
+    return (
+        f"<!doctype html><html><head>{head}<title>Pricing</title></head><body>{body}</body></html>".encode()
+    )
+
+
+@dataclass(frozen=True)
+class Page:
+    body: bytes = b""
+    status: int = 200
+    headers: tuple[tuple[str, str], ...] = (("Content-Type", "text/html; charset=utf-8"),)
+    delay: float = 0.0
+
+
+def redirect(location: str, status: int = 301) -> Page:
+    return Page(status=status, headers=(("Location", location),))
+
+
+CHINESE = "云硬盘每GB每月0.5元，按小时计费"
+FRENCH = "0,05 € par Go et par mois – sans frais de sortie"
+JAVASCRIPT_APP = html(
+    '<div id="root"></div><script src="/app.js"></script>'
+    "<noscript>You need to enable JavaScript to run this app.</noscript>"
+)
+PAGES = {
+    ("docs.example.com", "/present"): Page(
+        html(f"<h1>Storage</h1><p>{QUOTE}, billed by the hour.</p>{FILLER}")
+    ),
+    ("docs.example.com", "/moved-within"): Page(
+        html(
+            f"{FILLER}<table><tr><td>Network volumes</td>"
+            "<td>are billed at <b>$0.07</b> per GB per month</td></tr></table>"
+        )
+    ),
+    ("docs.example.com", "/gone"): Page(html(f"{FILLER}<p>Block storage is sold in bundles of 100 GB.</p>")),
+    ("docs.example.com", "/changed"): Page(
+        html(f"{FILLER}<p>Network volumes are billed at $0.09 per GB per month.</p>")
+    ),
+    ("old.example.com", "/pricing"): redirect("https://new.example.com/pricing"),
+    ("new.example.com", "/pricing"): Page(html(f"<p>{QUOTE}.</p>{FILLER}")),
+    ("plain.example.com", "/pricing"): redirect("http://plain.example.com/pricing", 302),
+    ("slow.example.com", "/pricing"): Page(html(f"<p>{QUOTE}</p>{FILLER}"), delay=TIMEOUT * 4),
+    ("huge.example.com", "/pricing"): Page(html(FILLER * 600 + f"<p>{QUOTE}</p>")),
+    ("huge.example.com", "/early"): Page(html(f"<p>{QUOTE}</p>" + FILLER * 600)),
+    ("cn.example.com", "/pricing"): Page(
+        html(f"<p>{CHINESE}。</p>{FILLER}", head='<meta charset="gb2312">').decode().encode("gbk"),
+        headers=(("Content-Type", "text/html"),),  # the page's <meta> says which encoding
+    ),
+    ("latin.example.com", "/prix"): Page(
+        html(f"<p>Stockage : {FRENCH}.</p>{FILLER}").decode().encode("cp1252"),
+        headers=(("Content-Type", "text/html; charset=windows-1252"),),  # the header says which
+    ),
+    ("app.example.com", "/pricing"): Page(JAVASCRIPT_APP),
+}
+for number in range(3):  # one host with several pages: asked one at a time with --per-host 1
+    PAGES["busy.example.com", f"/page-{number}"] = Page(html(f"<p>{QUOTE}</p>{FILLER}"), delay=0.2)
+
+
+@dataclass
+class Visits:
+    """What the server saw: each request's host, path and headers, and the most at once per host."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    requests: list[tuple[str, str, dict[str, str]]] = field(default_factory=list)
+    open: Counter[str] = field(default_factory=Counter)
+    most: Counter[str] = field(default_factory=Counter)
+
+
+def handler(visits: Visits) -> type[http.server.BaseHTTPRequestHandler]:
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            host = self.headers["Host"]
+            with visits.lock:
+                visits.requests.append((host, self.path, dict(self.headers)))
+                visits.open[host] += 1
+                visits.most[host] = max(visits.most[host], visits.open[host])
+            try:
+                self.answer(PAGES.get((host, self.path), Page(b"not here", status=404)))
+            finally:
+                with visits.lock:
+                    visits.open[host] -= 1
+
+        def answer(self, page: Page) -> None:
+            time.sleep(page.delay)
+            self.send_response(page.status)
+            for name, value in page.headers:
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(page.body)))
+            self.end_headers()
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # a client that stops reading
+                self.wfile.write(page.body)
+
+    return Handler
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[tuple[int, Visits]]:
+    visits = Visits()
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler(visits))
+    httpd.daemon_threads = True
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield httpd.server_address[1], visits
+    finally:
+        httpd.shutdown()
+
+
+HEADER = """\
+# yaml-language-server: $schema=../../schema/provider.schema.json
+name: Verify Cloud
+website: https://docs.example.com
+offerings:
+  - kind: network_volume
+    product: Volume
+    price: {currency: USD, unit: GB-month, tiers: [{amount: 0.07}]}
+    billed_while_detached: unknown
+    region_binding: unknown
+    throughput: unknown
+    max_size: unknown
+    snapshots: unknown
+    multi_attach: unknown
+    spot_usable: unknown
+    egress: free
+    sources:
+"""
+
+
+def source(url: str, quote: str | None = QUOTE, lang: str = "en", covers: str = "[price]") -> str:
+    text = f"      - url: {url}\n        seen: 2026-11-01\n        lang: {lang}\n        covers: {covers}\n"
+    return text + (f"        quote: {{price: {json.dumps(quote, ensure_ascii=False)}}}\n" if quote else "")
+
+
+CASES = [
+    source("https://docs.example.com/present", covers="[price, egress]"),  # egress: no quote
+    source("https://docs.example.com/moved-within"),
+    source("https://docs.example.com/gone"),
+    source("https://docs.example.com/changed"),
+    source("https://docs.example.com/missing"),
+    source("https://old.example.com/pricing"),
+    source("https://plain.example.com/pricing"),
+    source("https://slow.example.com/pricing"),
+    source("https://huge.example.com/pricing"),
+    source("https://huge.example.com/early"),
+    source("https://cn.example.com/pricing", CHINESE, "zh-CN"),
+    source("https://latin.example.com/prix", FRENCH, "fr"),
+    source("https://app.example.com/pricing"),
+    *(source(f"https://busy.example.com/page-{number}") for number in range(3)),
+]
+
+
+def project(root: Path, provider: str) -> Path:
+    """A project with mkdocs.yml (its languages and repository) and one provider file."""
+    shutil.copy2(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    (root / "data" / "providers").mkdir(parents=True)
+    (root / "data" / "providers" / "verify-cloud.yaml").write_text(provider, encoding="utf-8")
+    return root
+
+
+def run(root: Path, port: int, *options: str) -> tuple[int, str, dict[str, Any]]:
+    """verify as the command line runs it: its exit status, its Markdown and its JSON."""
+    markdown, report = root / "report.md", root / "report.json"
+    status = main(
+        [
+            "verify",
+            "--root",
+            str(root),
+            "--via-loopback",
+            str(port),
+            "--timeout",
+            str(TIMEOUT),
+            "--max-bytes",
+            "100000",
+            "--per-host",
+            "1",
+            "--markdown",
+            str(markdown),
+            "--json",
+            str(report),
+            *options,
+        ]
+    )
+    return status, markdown.read_text(encoding="utf-8"), json.loads(report.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(autouse=True)
+def build_date(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+
+
+@pytest.fixture(scope="module")
+def result(
+    server: tuple[int, Visits], tmp_path_factory: pytest.TempPathFactory
+) -> tuple[int, str, dict[str, Any]]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+        root = project(tmp_path_factory.mktemp("verify"), HEADER + "".join(CASES))
+        return run(root, server[0])
+
+
+def line_of(number: int) -> int:
+    """The line of the `number`th source of CASES: each takes five lines after HEADER's."""
+    return HEADER.count("\n") + 1 + 5 * (number - 1)
+
+
+def finding(result: tuple[int, str, dict[str, Any]], url: str, fact: str = "price") -> dict[str, Any]:
+    (found,) = [f for f in result[2]["findings"] if f["url"] == url and f["fact"] == fact]
+    return found
+
+
+@pytest.mark.parametrize(
+    ("url", "status", "detail"),
+    [
+        ("https://docs.example.com/present", "confirmed", None),
+        ("https://docs.example.com/moved-within", "confirmed", None),  # elsewhere, across elements
+        ("https://docs.example.com/gone", "not_found", None),
+        ("https://docs.example.com/changed", "not_found", None),
+        ("https://docs.example.com/missing", "unreachable", "HTTP 404"),
+        (
+            "https://old.example.com/pricing",
+            "moved",
+            "now at https://new.example.com/pricing; the quote is there",
+        ),
+        (
+            "https://plain.example.com/pricing",
+            "unreachable",
+            "it redirects to an address not followed (not https)",
+        ),
+        ("https://slow.example.com/pricing", "unreachable", f"no answer within {TIMEOUT:g} s"),
+        (
+            "https://huge.example.com/pricing",
+            "unreachable",
+            "the page is over the size cap, and the part read lacks the quote",
+        ),
+        ("https://huge.example.com/early", "confirmed", None),  # found in the part read
+        ("https://cn.example.com/pricing", "confirmed", None),  # GBK, as its <meta> declares
+        ("https://latin.example.com/prix", "confirmed", None),  # windows-1252, as the header declares
+        ("https://app.example.com/pricing", "no_text", "the page shows no text without JavaScript"),
+    ],
+)
+def test_each_page_gets_its_finding(
+    result: tuple[int, str, dict[str, Any]], url: str, status: str, detail: str | None
+) -> None:
+    found = finding(result, url)
+    assert (found["status"], found["detail"]) == (status, detail)
+
+
+def test_a_changed_number_shows_in_the_closest_passage(result: tuple[int, str, dict[str, Any]]) -> None:
+    changed = finding(result, "https://docs.example.com/changed")
+    assert changed["closest"] == "Network volumes are billed at $0.09 per GB per month."
+    assert changed["similarity"] > 0.9
+    assert (finding(result, "https://docs.example.com/gone")["similarity"] or 0) < 0.6
+
+
+def test_a_fact_without_a_quote_has_nothing_to_look_for(result: tuple[int, str, dict[str, Any]]) -> None:
+    assert finding(result, "https://docs.example.com/present", "egress")["status"] == "unquoted"
+
+
+def test_the_exit_status_and_the_counts(result: tuple[int, str, dict[str, Any]]) -> None:
+    status, _, report = result
+    assert status == 1
+    assert report["counts"] == {
+        "confirmed": 8,
+        "not_found": 2,
+        "unreachable": 4,
+        "moved": 1,
+        "no_text": 1,
+        "unquoted": 1,
+    }
+    assert report["needs_a_look"] == 8 and report["date"] == BUILD_DATE.isoformat()
+
+
+def test_the_markdown_report_lists_what_needs_a_look(result: tuple[int, str, dict[str, Any]]) -> None:
+    markdown = result[1]
+    assert markdown.startswith(
+        "## Source check\n\nChecked on 2026-11-30: 16 sources on 16 pages; 8 facts need a look"
+    )
+    look = markdown.split("### Needs a look\n\n", 1)[1].split("\n### ", 1)[0]
+    assert (
+        f"- **quote not found** · `data/providers/verify-cloud.yaml:{line_of(3)}` · Verify Cloud · Volume"
+        " · source 3 · price\n"
+        "  - page: `https://docs.example.com/gone`\n"
+        f"  - quote: `{QUOTE}`\n"
+    ) in look
+    assert "  - closest passage (97% alike): `Network volumes are billed at $0.09 per GB per month.`" in look
+    assert (
+        "  - page: `https://old.example.com/pricing` → `https://new.example.com/pricing`: the quote is there"
+        in look
+    )
+    assert (
+        "  - page: `https://plain.example.com/pricing` → `http://plain.example.com/pricing`: it redirects"
+        in look
+    )
+    assert f"- **no text** · `data/providers/verify-cloud.yaml:{line_of(13)}`" in look
+    assert "### Confirmed" in markdown and "<details><summary>1 fact</summary>" in markdown
+
+
+def test_requests_name_the_project_keep_to_the_host_limit_and_ask_for_the_quotes_language(
+    result: tuple[int, str, dict[str, Any]], server: tuple[int, Visits]
+) -> None:
+    visits = server[1]
+    agents = {headers["User-Agent"] for _, _, headers in visits.requests}
+    assert agents == {f"gpu-storage-guide-verify/1 (+{repository(ROOT)}; checks its data's sources)"}
+    assert visits.most["busy.example.com"] == 1  # (the server counts a page as open until it has sent it)
+    languages = {(host, headers["Accept-Language"]) for host, _, headers in visits.requests}
+    assert ("cn.example.com", "zh-CN") in languages and ("latin.example.com", "fr") in languages
+
+
+# ---- --update-checked ----------------------------------------------------------------------------------
+
+COMMENTED = (
+    HEADER  # its price's `tiers: [{amount: 0.07}]` is a layout ruamel.yaml's round trip would change
+    + """\
+      - url: https://docs.example.com/present   # the pricing page
+        seen: 2026-11-01     # as the page says
+        # the words, copied
+        covers: [price, egress]
+        quote:
+          price: 'Network volumes are billed at $0.07 per GB per month'
+      - {url: https://docs.example.com/moved-within, seen: 2026-11-01, covers: [price], quote: {price: $0.07}}
+      - url: https://docs.example.com/changed
+        seen: 2026-11-01
+        checked: 2026-10-01  # found then, not now
+        covers: [price]
+        quote: {price: "Network volumes are billed at $0.07 per GB per month"}
+      - url: https://new.example.com/pricing
+        seen: 2026-11-01
+        checked: 2026-10-01  # last time
+        covers: [price]
+        quote: {price: "Network volumes are billed at $0.07 per GB per month"}
+"""
+)
+
+
+def test_update_checked_sets_only_the_dates_of_confirmed_sources(
+    server: tuple[int, Visits], tmp_path: Path
+) -> None:
+    """A new date goes after `seen` (in a one-line source, right after its date), an older one is
+    replaced where it stands; not one other character changes, comments and layout included."""
+    root = project(tmp_path, COMMENTED)
+    file = root / "data" / "providers" / "verify-cloud.yaml"
+    status, markdown, report = run(root, server[0], "--update-checked")
+    assert status == 1  # the third source's quote is not on its page
+    assert file.read_text(encoding="utf-8") == (
+        COMMENTED.replace(
+            "        seen: 2026-11-01     # as the page says\n",
+            "        seen: 2026-11-01     # as the page says\n        checked: 2026-11-30\n",
+        )
+        .replace("seen: 2026-11-01, covers", "seen: 2026-11-01, checked: 2026-11-30, covers")
+        .replace("checked: 2026-10-01  # last time", "checked: 2026-11-30  # last time")
+    )
+    assert [entry["line"] for entry in report["checked"]] == [17, 23, 29]
+    assert "### Checked dates set" in markdown
+    before = file.read_bytes()
+    assert run(root, server[0], "--update-checked")[0] == 1 and file.read_bytes() == before
+
+
+def test_nothing_to_look_at_exits_0_and_without_the_option_nothing_is_written(
+    server: tuple[int, Visits], tmp_path: Path
+) -> None:
+    provider = HEADER + source("https://docs.example.com/present", covers="[price, egress]")
+    root = project(tmp_path, provider)
+    status, markdown, report = run(root, server[0])
+    assert (status, report["needs_a_look"], report["checked"]) == (0, 0, [])
+    assert "### Needs a look" not in markdown
+    assert (root / "data" / "providers" / "verify-cloud.yaml").read_text(encoding="utf-8") == provider
+
+
+def test_data_that_is_not_valid_or_a_bad_option_exits_2(
+    server: tuple[int, Visits], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = project(
+        tmp_path, HEADER + source("https://docs.example.com/present").replace("[price]", "[prices]")
+    )
+    assert main(["verify", "--root", str(root), "--via-loopback", str(server[0])]) == 2
+    assert "verify-cloud.yaml:20:" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_:
+        main(["verify", "--timeout", "-1"])
+    assert exit_.value.code == 2
+
+
+# ---- the pieces --------------------------------------------------------------------------------------
+
+
+def test_real_runs_ask_only_https_addresses() -> None:
+    with pytest.raises(FetchError, match="not an https address"):
+        HttpsTransport("test").exchange("http://127.0.0.1/", {}, Limits())
+
+
+def test_a_host_that_refuses_is_no_timeout() -> None:
+    """urllib3 makes a refused connection a kind of connect timeout; verify says what happened."""
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]  # bound, never listening: connecting is refused
+        with pytest.raises(FetchError, match=r"^no connection could be made$"):
+            LoopbackTransport("test", port).exchange("https://refused.example.com/", {}, Limits())
+
+
+@pytest.mark.parametrize(
+    ("quote", "found"),
+    [
+        ("network volumes ARE billed at $0.07", True),  # case and spacing do not count
+        ("Network volumes are billed … per month", True),  # … stands for words left out
+        ("Network volumes are billed at $0.07 […] per month", True),
+        ("per month … Network volumes", False),  # in order only
+        ("“Free” egress — always", True),  # typographic marks as the plain ones the page has
+    ],
+)
+def test_a_quote_is_found_as_a_reader_would_find_it(quote: str, found: bool) -> None:
+    text = page_text(
+        html('<p>Network volumes are billed at $0.07 per GB per month.</p><p>"Free" egress - always</p>'),
+        "text/html",
+    ).text
+    assert holds(text, quote) is found
+
+
+def test_the_page_text_leaves_out_what_no_reader_sees() -> None:
+    page = html(
+        "<p>Visible</p><script>hidden()</script><style>p{}</style><template>hidden</template>"
+        "<!-- hidden --><p>ﬁne print</p>",
+        head="<script>hidden()</script>",
+    )
+    assert page_text(page, "text/html").text == "Visible\nfine print"  # the <head> (its title) too
+
+
+def test_a_page_that_is_no_text_says_so() -> None:
+    assert page_text(b"%PDF-1.7", "application/pdf").no_text == "it is application/pdf, not a page of text"
+    assert page_text(b"plain words", "text/plain; charset=utf-8").text == "plain words"
+
+
+def test_no_passage_is_closest_on_a_page_without_any_of_the_words() -> None:
+    assert closest_passage("Something else entirely.", "zzzz qqqq") is None
+
+
+SOURCE = ("offerings", 0, "sources", 0)
+
+
+def test_a_new_date_keeps_the_files_line_endings() -> None:
+    text = (HEADER + source("https://docs.example.com/present", covers="[price, egress]")).replace(
+        "\n", "\r\n"
+    )
+    edited = with_checked_dates(text, [SOURCE], BUILD_DATE, "x.yaml")
+    assert edited == text.replace(
+        "seen: 2026-11-01\r\n", "seen: 2026-11-01\r\n        checked: 2026-11-30\r\n"
+    )
+
+
+def test_a_date_that_cannot_be_set_in_place_is_not_set() -> None:
+    text = HEADER + source("https://docs.example.com/present", covers="[price, egress]").replace(
+        "seen: 2026-11-01", "seen:\n          2026-11-01"
+    )
+    with pytest.raises(CheckedDateError, match=r"x\.yaml:18: no date on the line of the key"):
+        with_checked_dates(text, [SOURCE], BUILD_DATE, "x.yaml")
