@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 from markupsafe import Markup
 
-from .contract import COLUMNS, FILTERS
+from .contract import COLUMNS, FILTERS, URL_PARAMETERS
 from .derive import Figures, Origin, UsdTier
 from .escape import md
 from .model import Fact
@@ -22,6 +23,11 @@ from .settings import STALE_AFTER_DAYS
 from .transform import Cell, ChangeView, OfferingView, Prose, ProviderView, SiteView, SourceView, Strings
 
 FACT_ROWS = tuple(map(str, Fact))  # a provider page's fact rows, after the kind: every fact, in order
+NAME_FILTER = "name"  # the comparison's URL parameter that filters by provider name
+assert NAME_FILTER in URL_PARAMETERS
+# A provider page (<language>/providers/<id>/) to its language's root, where the comparison is, and to
+# the list of providers
+TO_LANGUAGE_ROOT, TO_PROVIDERS = "../../", "../"
 _NOTHING = Markup("")
 
 
@@ -232,9 +238,36 @@ def option_count_text(count: int, t: Strings) -> str:
 
 
 def source_links(offering_number: int, sources: tuple[int, ...]) -> Markup:
-    """A fact's links to its sources in the offering's list."""
-    return Markup("").join(
-        Markup('<a href="#source-{}-{}">[{}]</a>').format(offering_number, n, n) for n in sources
+    """A fact's links to its sources in the offering's list. Each link stays whole on its line (the
+    class keeps "[12]" from breaking after its number); the space between links is where a narrow
+    column may break instead."""
+    return Markup(" ").join(
+        Markup('<a class="gs-source-ref" href="#source-{}-{}">[{}]</a>').format(offering_number, n, n)
+        for n in sources
+    )
+
+
+def breadcrumb(provider: ProviderView, t: Strings) -> Markup:
+    """Where a provider page stands: the guide, the list of providers, this provider."""
+    return Markup(
+        '\n<nav class="gs-breadcrumb" aria-label="{label}" data-search-exclude><ol>'
+        '<li><a href="{root}">{guide}</a></li><li><a href="{providers}">{providers_title}</a></li>'
+        '<li aria-current="page">{name}</li></ol></nav>\n\n'
+    ).format(
+        label=t("breadcrumb.label"),
+        root=TO_LANGUAGE_ROOT,
+        guide=t("breadcrumb.guide"),
+        providers=TO_PROVIDERS,
+        providers_title=t("providers.title"),
+        name=provider.name,
+    )
+
+
+def comparison_link(provider: ProviderView, t: Strings) -> Markup:
+    """The comparison filtered to a provider (its offerings, or its row saying it keeps no data)."""
+    href = f"{TO_LANGUAGE_ROOT}?{urlencode({NAME_FILTER: provider.name})}"
+    return Markup('<p class="gs-in-comparison"><a href="{}">{}</a></p>\n\n').format(
+        href, t("provider.in_comparison", name=provider.name)
     )
 
 
@@ -265,11 +298,16 @@ def fact_row(
 def fact_table(provider: ProviderView, offering: OfferingView, report: OfferingReport, t: Strings) -> Markup:
     """An offering's facts on its provider's page, and below them the link to report a wrong value."""
     rows = Markup("\n").join(fact_row(provider, offering, name, report, t) for name in FACT_ROWS)
+    # The columns' widths are set by their <col>s, not by their contents (site.css), so that every
+    # offering's table has the same columns; the kind and the date span the two narrow columns, so
+    # that every row ends where the table does.
     return Markup(
-        '<table class="gs-facts" data-kind="{kind}" data-search-exclude>\n<tbody>\n'
-        '<tr><th scope="row">{kind_label}</th><td>{kind_text}</td><td></td></tr>\n'
+        '<table class="gs-facts" data-kind="{kind}" data-search-exclude>\n'
+        '<colgroup><col class="gs-col-name"><col class="gs-col-value"><col class="gs-col-sources">'
+        '<col class="gs-col-report"></colgroup>\n<tbody>\n'
+        '<tr><th scope="row">{kind_label}</th><td>{kind_text}</td><td colspan="2"></td></tr>\n'
         "{rows}\n"
-        '<tr><th scope="row">{checked_label}</th><td>{checked}</td><td></td></tr>\n'
+        '<tr><th scope="row">{checked_label}</th><td>{checked}</td><td colspan="2"></td></tr>\n'
         "</tbody>\n</table>\n\n"
         '<p class="gs-report-line"><a class="gs-report" href="{report}" rel="nofollow">{report_text}</a></p>'
     ).format(

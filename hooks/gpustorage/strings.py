@@ -208,6 +208,9 @@ feed.title {site}
 feed.provider_title {provider}
 translation.outdated
 translation.source
+breadcrumb.label
+breadcrumb.guide
+provider.in_comparison {name}
 """
 
 
