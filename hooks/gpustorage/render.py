@@ -111,6 +111,8 @@ def environment() -> Environment:
         stale_badge=render_html.stale_badge,
         undated_badge=render_html.undated_badge,
         history_block=render_html.history_block,
+        changes_filter=render_html.changes_filter,
+        changes_list=render_html.changes_list,
         option_count_text=render_html.option_count_text,
         is_stale=is_stale,
     )

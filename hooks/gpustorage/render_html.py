@@ -17,6 +17,7 @@ from markupsafe import Markup
 from .contract import COLUMNS, FILTERS, URL_PARAMETERS
 from .derive import Figures, Origin, UsdTier
 from .escape import md
+from .history import Change
 from .model import Fact
 from .report_links import OfferingReport, offering_report_url, report_url
 from .settings import STALE_AFTER_DAYS
@@ -366,6 +367,19 @@ def offering_section(
 # ---- histories ----------------------------------------------------------------------------------------
 
 
+# The changes page's filter by kind of change, in the order it offers them (a renamed file is none)
+CHANGE_GROUPS = ("price", "value", "added", "removed")
+CHANGE_FILTERS = ("provider", "change")  # its URL parameters (docs/assets/changes.js reads them)
+
+
+def change_group(change: Change) -> str:
+    """The kind of change the changes page filters by: 'price', 'value' (another fact), 'added',
+    'removed' (a provider or an offering), or 'renamed'."""
+    if change.kind == "changed":
+        return "price" if change.fact is Fact.price else "value"
+    return change.kind.rpartition("_")[2]
+
+
 def history_item(change: ChangeView, providers_href: str | None, t: Strings) -> Markup:
     """One change: its date, the provider (linked while it has a page), the offering, what changed
     (old and new value), and the commit."""
@@ -393,7 +407,9 @@ def history_item(change: ChangeView, providers_href: str | None, t: Strings) -> 
             change.commit_url, t("history.commit"), change.commit_short
         )
     )
-    return Markup('<li data-change="{}">{}</li>').format(change.change.kind, Markup(" · ").join(parts))
+    return Markup('<li data-change="{}" data-provider="{}" data-group="{}">{}</li>').format(
+        change.change.kind, change.change.provider, change_group(change.change), Markup(" · ").join(parts)
+    )
 
 
 def history_block(view: SiteView, changes: list[ChangeView], providers_href: str | None) -> Markup:
@@ -407,3 +423,47 @@ def history_block(view: SiteView, changes: list[ChangeView], providers_href: str
         return Markup('<p class="gs-history-empty">{}</p>').format(t("history.empty"))
     items = Markup("\n").join(history_item(change, providers_href, t) for change in changes)
     return Markup('<ul class="gs-history">\n{}\n</ul>').format(items)
+
+
+# ---- the changes page ----------------------------------------------------------------------------------
+
+
+def _option(value: str, text: str) -> Markup:
+    return Markup('<option value="{}">{}</option>').format(value, text)
+
+
+def changes_filter(changes: list[ChangeView], t: Strings) -> Markup:
+    """The filter of the changes page, by provider (every one the history names) and by kind of
+    change. Hidden until docs/assets/changes.js starts: without it the page lists every change."""
+    names = {change.change.provider: change.provider_name for change in changes}
+    providers = sorted(names.items(), key=lambda item: (item[1].casefold(), item[0]))
+    return Markup(
+        '<form class="gs-changes-filter" id="changes-filter" hidden data-search-exclude>\n'
+        '<label>{provider_label} <select name="provider">{any_provider}{providers}</select></label>\n'
+        '<label>{change_label} <select name="change">{any_change}{groups}</select></label>\n'
+        "</form>\n"
+    ).format(
+        provider_label=t("changes.filter_provider"),
+        any_provider=_option("", t("changes.any_provider")),
+        providers=Markup("").join(_option(pid, name) for pid, name in providers),
+        change_label=t("changes.filter_change"),
+        any_change=_option("", t("changes.any_change")),
+        groups=Markup("").join(_option(group, t(f"changes.group.{group}")) for group in CHANGE_GROUPS),
+    )
+
+
+def changes_list(view: SiteView, shown: int, providers_href: str) -> Markup:
+    """Every change, newest first: the newest `shown` in view, the older ones folded below them (the
+    filter looks through both), and the line the filter shows when nothing matches."""
+    history, t = view.history, view.t
+    assert history is not None
+    changes = history.changes
+    html = history_block(view, changes[:shown], providers_href)
+    older = changes[shown:]
+    if older:
+        html += Markup(
+            '\n<details class="gs-changes-older" id="changes-older"><summary>{}</summary>\n{}\n</details>'
+        ).format(t("changes.older", count=len(older)), history_block(view, older, providers_href))
+    return html + Markup('\n<p class="gs-changes-none" id="changes-none" hidden>{}</p>').format(
+        t("changes.none_match")
+    )
