@@ -221,6 +221,8 @@ changes.group.added
 changes.group.removed
 changes.older {count}
 changes.none_match
+feed.page_intro
+feed.page_link
 """
 
 
