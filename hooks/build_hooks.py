@@ -158,6 +158,18 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) 
 
 
 @_timed
+def on_page_context(context: Any, page: Page, config: MkDocsConfig, nav: Any) -> Any:
+    engine.mark_section(page, nav)  # a provider page's tab: "providers"
+    return context
+
+
+@_timed
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    engine.unmark_section()
+    return output
+
+
+@_timed
 def on_env(env: Any, config: MkDocsConfig, files: Files) -> None:
     env.filters["absolute_url"] = lambda base, link: urljoin(base, link)
     engine.use_valid_toggles(env)

@@ -159,6 +159,30 @@ def page_path(page: Any) -> str:
     return str(getattr(file, "norm_src_uri", file.src_uri))
 
 
+# The nav page marked as the current section while a page outside the nav renders (see mark_section).
+_marked_sections: list[Any] = []
+
+
+def mark_section(page: Any, nav: Any) -> None:
+    """A page outside the nav (a generated provider page, 'providers/runpod.md') shows the page of its
+    folder ('providers/index.md') as its section: MkDocs marks only pages in the nav as active, and
+    Material draws the current tab and the drawer's current entry from that mark. Undone by
+    unmark_section once the page is rendered (every page renders with the same nav)."""
+    unmark_section()
+    folder = page_path(page).rpartition("/")[0]
+    if not folder or page in nav.pages:
+        return
+    section = next((item for item in nav.pages if page_path(item) == f"{folder}/index.md"), None)
+    if section is not None:
+        section.active = True  # MkDocs' setter marks its parents too
+        _marked_sections.append(section)
+
+
+def unmark_section() -> None:
+    while _marked_sections:
+        _marked_sections.pop().active = False
+
+
 def register_pages(config: MkDocsConfig, files: Files) -> None:
     """The sitemap lists alternates from static-i18n's map, filled before generated pages existed."""
     _i18n(config).i18n_files_per_language[current_language(config)] = files.documentation_pages()

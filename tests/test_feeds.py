@@ -133,12 +133,13 @@ def test_without_history_language_feeds_are_valid_and_empty(fixture_project: Pat
     shallow = clone(fixture_project, tmp_path / "shallow", depth=1)
     built = build_site(shallow, list(LANGUAGES), BUILD_DATE, REPOSITORY)
     written = write_feeds(tmp_path / "site", built.views, SITE_URL, BUILD_DATE)
-    assert written == [tmp_path / "site" / LANGUAGE_PREFIX[lang] / "feed.atom" for lang in LANGUAGES]
+    feeds = [file for file in written if file.name == "feed.atom"]
+    assert feeds == [tmp_path / "site" / LANGUAGE_PREFIX[lang] / "feed.atom" for lang in LANGUAGES]
     for view in built.views.values():
         alpha = next(provider for provider in view.providers if provider.id == "alpha-cloud")
         page = provider_markdown(view, alpha)
         assert "\nfeed: " not in page.split("---")[1] and "feed.atom" not in page
-    for file in written:
+    for file in feeds:
         assert_atom_rules(file)
         feed = parse(file)
         assert feed.entries == []

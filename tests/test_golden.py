@@ -40,7 +40,7 @@ PAGES = (
 )
 API = ("providers.json", "offerings.csv", "history.json")
 SITE_URL = "https://gpu-storage.example/"  # fixed: the test site's own address has a random port
-FEEDS = ("feed.atom", f"providers/{PROVIDER}/feed.atom")
+FEEDS = ("feed.atom", f"providers/{PROVIDER}/feed.atom", "feed.xsl")
 
 
 def _readable(name: str, text: str, commits: list[str]) -> str:

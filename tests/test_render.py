@@ -19,7 +19,7 @@ from conftest import LANGUAGES, ROOT, provider_markdown, renderer, use_fixture_d
 from gpustorage import SiteBuild
 from gpustorage.guide import GuideFrontMatter, GuidePage
 from gpustorage.render import html, jsonld_blocks, markers_in, md, site_texts
-from gpustorage.render_html import row_attributes
+from gpustorage.render_html import changes_list, row_attributes
 from gpustorage.render_text import llms_txt, provider_twin
 from gpustorage.report_links import MAX_REPORT_URL, offering_report, report_url
 from projects import copy_project
@@ -256,3 +256,23 @@ def test_provider_twins_and_llms_txt_are_inert_markdown(fixture_build: SiteBuild
     )
     text = to_html(llms_txt(build, "https://example.org/"))
     assert not text.find_all(["img", "strong", "script"]) and not text.select("a[href^=javascript]")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_changes_page_lists_every_change_the_older_ones_folded(
+    fixture_build: SiteBuild, lang: str
+) -> None:
+    """The newest changes in view, the others below them in a <details> (the filter looks through both),
+    each with the provider and the kind of change the filter reads."""
+    view = fixture_build.views[lang]
+    assert view.history is not None
+    changes = view.history.changes
+    html = BeautifulSoup(str(changes_list(view, 3, "providers/")), "html.parser")
+    newest, older = html.select("ul.gs-history")
+    assert len(newest.find_all("li")) == 3
+    assert older.find_parent("details") is not None
+    assert len(older.find_all("li")) == len(changes) - 3
+    items = html.select("li[data-provider][data-group]")
+    assert [item["data-provider"] for item in items] == [change.change.provider for change in changes]
+    assert {item["data-group"] for item in items} == {"price", "value", "added", "removed", "renamed"}
+    assert view.t("changes.older", count=len(changes) - 3) in html.select_one("summary").get_text()

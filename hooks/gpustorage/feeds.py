@@ -5,22 +5,32 @@ An entry holds what one commit changed in one provider file, worded in the feed'
 comes from the commit, the file and the language, so it never changes; its date is the commit's. A
 build without history writes each language's feed, valid and empty, since every page links it;
 provider pages then link no feed of their own, and none is written.
+
+A browser that opens a feed shows it as a page in its language: each feed names its encoding and
+its language's stylesheet (`feed.xsl` at the language's root, written here with the language's
+strings in it), which turns the feed into HTML: its title, a line on what a feed is, and each
+entry's date, title, summary and link. The stylesheet is the site's own file: no other host.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 import uuid
 from collections.abc import Iterable
 from pathlib import Path
+from string import Template
 
 from feedgen.feed import FeedGenerator  # type: ignore[import-untyped]  # feedgen ships no types
 from markupsafe import escape
 
 from .settings import FEED_ENTRIES, FEED_ID_NAMESPACE
-from .transform import ChangeView, SiteView
+from .transform import ChangeView, SiteView, Strings
 
 FEED_FILE = "feed.atom"
+STYLESHEET_FILE = "feed.xsl"  # at each language's root
+# feedgen writes `<?xml version='1.0' encoding='UTF-8'?>`; the feeds carry the usual double-quoted form
+XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
 # entry ids are name-based UUIDs in this namespace: the same commit, file and language, the same id
 _ENTRY_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, FEED_ID_NAMESPACE)
 
@@ -93,6 +103,16 @@ def feed_xml(
     return bytes(feed.atom_str(pretty=True))
 
 
+def with_stylesheet(atom: bytes, stylesheet: str) -> bytes:
+    """A feed with its encoding declared and the stylesheet a browser shows it with (`stylesheet`:
+    relative to the feed). feedgen's own declaration is replaced, the rest kept byte for byte."""
+    declaration, _, document = atom.partition(b"?>")
+    if not declaration.startswith(b"<?xml "):
+        raise ValueError("feedgen wrote no XML declaration")  # its output changed: check what it writes
+    instruction = f'<?xml-stylesheet type="text/xsl" href="{escape(stylesheet)}"?>\n'
+    return (XML_DECLARATION + instruction).encode() + document.lstrip()
+
+
 def _entry_page(change: ChangeView, language_url: str) -> str:
     """The provider page's history section, or the changes page for a provider removed since."""
     if change.listed:
@@ -136,6 +156,98 @@ def write_feeds(site_dir: Path, views: dict[str, SiteView], site_url: str, today
         for relative, xml in files.items():
             target = site_dir / relative
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(xml)
+            to_stylesheet = "../" * (len(relative.parts) - len(Path(view.prefix).parts) - 1)
+            target.write_bytes(with_stylesheet(xml, f"{to_stylesheet}{STYLESHEET_FILE}"))
             written.append(target)
+        stylesheet = site_dir / view.prefix / STYLESHEET_FILE
+        stylesheet.write_text(feed_stylesheet(view), encoding="utf-8")
+        written.append(stylesheet)
     return written
+
+
+# ---- the stylesheet a browser shows a feed with ------------------------------------------------------
+
+_STYLESHEET = Template("""\
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- A feed of this site as a page in its language (feeds.py writes one per language) -->
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+  xmlns:atom="http://www.w3.org/2005/Atom" exclude-result-prefixes="atom">
+<xsl:output method="html" encoding="UTF-8" doctype-system="about:legacy-compat"/>
+<xsl:template match="/atom:feed">
+<html lang="$lang">
+<head>
+<meta charset="utf-8"/>
+<meta name="viewport" content="width=device-width,initial-scale=1"/>
+<title><xsl:value-of select="atom:title"/></title>
+<style>
+body { font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1a1a;
+  max-width: 44rem; margin: 2rem auto; padding: 0 1rem; }
+.intro { border-left: 4px solid #3f51b5; padding-left: 0.8em; }
+ol { list-style: none; padding: 0; }
+li { border-top: 1px solid #ddd; padding: 0.6em 0; }
+h2 { font-size: 1.05rem; margin: 0.2em 0; }
+time { color: #555; }
+a { color: #303fa1; }
+</style>
+</head>
+<body>
+<h1><xsl:value-of select="atom:title"/></h1>
+<p class="intro">$intro <a href="{atom:link[@rel='alternate']/@href}">$page_link</a></p>
+<xsl:if test="not(atom:entry)"><p>$empty</p></xsl:if>
+<ol>
+<xsl:for-each select="atom:entry">
+<li>
+<time datetime="{substring(atom:updated, 1, 10)}"><xsl:call-template name="date">
+<xsl:with-param name="when" select="atom:updated"/></xsl:call-template></time>
+<h2><a href="{atom:link/@href}"><xsl:value-of select="atom:title"/></a></h2>
+<p><xsl:value-of select="atom:summary"/></p>
+</li>
+</xsl:for-each>
+</ol>
+</body>
+</html>
+</xsl:template>
+<!-- an Atom date (2026-05-04T12:00:00+00:00) as the site writes dates in this language -->
+<xsl:template name="date">
+<xsl:param name="when"/>
+<xsl:choose>
+$months
+</xsl:choose>
+</xsl:template>
+</xsl:stylesheet>
+""")
+# XPath 1.0 on an Atom date: its year, its day (with the zero a language may drop)
+_YEAR, _DAY, _SAMPLE_YEAR, _SAMPLE_DAY = "substring($when, 1, 4)", "substring($when, 9, 2)", 2000, 28
+
+
+def _date_in(t: Strings, month: int) -> str:
+    """The XSLT that writes a date of `month` as t.date does: a sample date's text, its year and day
+    replaced by the parts of the entry's date (a day below ten keeps its zero where t.date does)."""
+    sample = t.date(dt.date(_SAMPLE_YEAR, month, _SAMPLE_DAY))
+    padded = "05" in t.date(dt.date(_SAMPLE_YEAR, month, 5))
+    day = _DAY if padded else f"number({_DAY})"
+    parts = re.split(f"({_SAMPLE_YEAR}|{_SAMPLE_DAY})", sample)
+    return "".join(
+        f'<xsl:value-of select="{_YEAR if part == str(_SAMPLE_YEAR) else day}"/>'
+        if part in (str(_SAMPLE_YEAR), str(_SAMPLE_DAY))
+        else f"<xsl:text>{escape(part)}</xsl:text>"
+        if part
+        else ""
+        for part in parts
+    )
+
+
+def feed_stylesheet(view: SiteView) -> str:
+    """The language's stylesheet for its feeds, with its strings and its way of writing dates."""
+    t = view.t
+    months = "\n".join(
+        f"<xsl:when test=\"substring($when, 6, 2) = '{month:02d}'\">{_date_in(t, month)}</xsl:when>"
+        for month in range(1, 13)
+    )
+    return _STYLESHEET.substitute(
+        lang=escape(view.lang),
+        intro=escape(t("feed.page_intro")),
+        page_link=escape(t("feed.page_link")),
+        empty=escape(t("history.empty")),
+        months=months,
+    )

@@ -111,6 +111,8 @@ def environment() -> Environment:
         stale_badge=render_html.stale_badge,
         undated_badge=render_html.undated_badge,
         history_block=render_html.history_block,
+        changes_filter=render_html.changes_filter,
+        changes_list=render_html.changes_list,
         option_count_text=render_html.option_count_text,
         is_stale=is_stale,
     )
@@ -255,8 +257,9 @@ class LanguageRenderer:
         return Page(front_matter, Markup(body))
 
     def provider_page(self, provider: ProviderView) -> Page:
-        """A provider's page: its links and notes, each offering's section (or the sources saying it
-        keeps no data), and its history with its feed."""
+        """A provider's page: where it stands, its links (the comparison filtered to it among them) and
+        notes, each offering's section (or the sources saying it keeps no data), and its history with
+        its feed."""
         view, t = self.view, self.view.t
         history = view.history
         name = provider.name
@@ -267,8 +270,9 @@ class LanguageRenderer:
         )
         edit = f"{view.repository}/edit/main/{provider.file}"
         parts = [
+            render_html.breadcrumb(provider, t),
             Markup(
-                '\n# {name}\n\n<p class="gs-provider-meta"><a href="{website}" rel="nofollow noopener">'
+                '# {name}\n\n<p class="gs-provider-meta"><a href="{website}" rel="nofollow noopener">'
                 '{website_label}: {website}</a> · <a href="{edit}" class="gs-edit">{edit_label}</a></p>\n\n'
             ).format(
                 name=md(name),
@@ -277,6 +281,7 @@ class LanguageRenderer:
                 edit=edit,
                 edit_label=t("provider.edit_link"),
             ),
+            render_html.comparison_link(provider, t),
             render_html.notes(provider.notes),
         ]
         if not provider.offerings:

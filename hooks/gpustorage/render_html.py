@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 from markupsafe import Markup
 
-from .contract import COLUMNS, FILTERS
+from .contract import COLUMNS, FILTERS, URL_PARAMETERS
 from .derive import Figures, Origin, UsdTier
 from .escape import md
+from .history import Change
 from .model import Fact
 from .report_links import OfferingReport, offering_report_url, report_url
 from .settings import STALE_AFTER_DAYS
@@ -32,6 +34,11 @@ from .transform import (
 )
 
 FACT_ROWS = tuple(map(str, Fact))  # a provider page's fact rows, after the kind: every fact, in order
+NAME_FILTER = "name"  # the comparison's URL parameter that filters by provider name
+assert NAME_FILTER in URL_PARAMETERS
+# A provider page (<language>/providers/<id>/) to its language's root, where the comparison is, and to
+# the list of providers
+TO_LANGUAGE_ROOT, TO_PROVIDERS = "../../", "../"
 _NOTHING = Markup("")
 
 
@@ -242,9 +249,36 @@ def option_count_text(count: int, t: Strings) -> str:
 
 
 def source_links(offering_number: int, sources: tuple[int, ...]) -> Markup:
-    """A fact's links to its sources in the offering's list."""
-    return Markup("").join(
-        Markup('<a href="#source-{}-{}">[{}]</a>').format(offering_number, n, n) for n in sources
+    """A fact's links to its sources in the offering's list. Each link stays whole on its line (the
+    class keeps "[12]" from breaking after its number); the space between links is where a narrow
+    column may break instead."""
+    return Markup(" ").join(
+        Markup('<a class="gs-source-ref" href="#source-{}-{}">[{}]</a>').format(offering_number, n, n)
+        for n in sources
+    )
+
+
+def breadcrumb(provider: ProviderView, t: Strings) -> Markup:
+    """Where a provider page stands: the guide, the list of providers, this provider."""
+    return Markup(
+        '\n<nav class="gs-breadcrumb" aria-label="{label}" data-search-exclude><ol>'
+        '<li><a href="{root}">{guide}</a></li><li><a href="{providers}">{providers_title}</a></li>'
+        '<li aria-current="page">{name}</li></ol></nav>\n\n'
+    ).format(
+        label=t("breadcrumb.label"),
+        root=TO_LANGUAGE_ROOT,
+        guide=t("breadcrumb.guide"),
+        providers=TO_PROVIDERS,
+        providers_title=t("providers.title"),
+        name=provider.name,
+    )
+
+
+def comparison_link(provider: ProviderView, t: Strings) -> Markup:
+    """The comparison filtered to a provider (its offerings, or its row saying it keeps no data)."""
+    href = f"{TO_LANGUAGE_ROOT}?{urlencode({NAME_FILTER: provider.name})}"
+    return Markup('<p class="gs-in-comparison"><a href="{}">{}</a></p>\n\n').format(
+        href, t("provider.in_comparison", name=provider.name)
     )
 
 
@@ -275,11 +309,16 @@ def fact_row(
 def fact_table(provider: ProviderView, offering: OfferingView, report: OfferingReport, t: Strings) -> Markup:
     """An offering's facts on its provider's page, and below them the link to report a wrong value."""
     rows = Markup("\n").join(fact_row(provider, offering, name, report, t) for name in FACT_ROWS)
+    # The columns' widths are set by their <col>s, not by their contents (site.css), so that every
+    # offering's table has the same columns; the kind and the date span the two narrow columns, so
+    # that every row ends where the table does.
     return Markup(
-        '<table class="gs-facts" data-kind="{kind}" data-search-exclude>\n<tbody>\n'
-        '<tr><th scope="row">{kind_label}</th><td>{kind_text}</td><td></td></tr>\n'
+        '<table class="gs-facts" data-kind="{kind}" data-search-exclude>\n'
+        '<colgroup><col class="gs-col-name"><col class="gs-col-value"><col class="gs-col-sources">'
+        '<col class="gs-col-report"></colgroup>\n<tbody>\n'
+        '<tr><th scope="row">{kind_label}</th><td>{kind_text}</td><td colspan="2"></td></tr>\n'
         "{rows}\n"
-        '<tr><th scope="row">{checked_label}</th><td>{checked}</td><td></td></tr>\n'
+        '<tr><th scope="row">{checked_label}</th><td>{checked}</td><td colspan="2"></td></tr>\n'
         "</tbody>\n</table>\n\n"
         '<p class="gs-report-line"><a class="gs-report" href="{report}" rel="nofollow">{report_text}</a></p>'
     ).format(
@@ -348,6 +387,19 @@ def offering_section(
 # ---- histories ----------------------------------------------------------------------------------------
 
 
+# The changes page's filter by kind of change, in the order it offers them (a renamed file is none)
+CHANGE_GROUPS = ("price", "value", "added", "removed")
+CHANGE_FILTERS = ("provider", "change")  # its URL parameters (docs/assets/changes.js reads them)
+
+
+def change_group(change: Change) -> str:
+    """The kind of change the changes page filters by: 'price', 'value' (another fact), 'added',
+    'removed' (a provider or an offering), or 'renamed'."""
+    if change.kind == "changed":
+        return "price" if change.fact is Fact.price else "value"
+    return change.kind.rpartition("_")[2]
+
+
 def history_item(change: ChangeView, providers_href: str | None, t: Strings) -> Markup:
     """One change: its date, the provider (linked while it has a page), the offering, what changed
     (old and new value), and the commit."""
@@ -375,7 +427,9 @@ def history_item(change: ChangeView, providers_href: str | None, t: Strings) -> 
             change.commit_url, t("history.commit"), change.commit_short
         )
     )
-    return Markup('<li data-change="{}">{}</li>').format(change.change.kind, Markup(" · ").join(parts))
+    return Markup('<li data-change="{}" data-provider="{}" data-group="{}">{}</li>').format(
+        change.change.kind, change.change.provider, change_group(change.change), Markup(" · ").join(parts)
+    )
 
 
 def history_block(view: SiteView, changes: list[ChangeView], providers_href: str | None) -> Markup:
@@ -389,3 +443,47 @@ def history_block(view: SiteView, changes: list[ChangeView], providers_href: str
         return Markup('<p class="gs-history-empty">{}</p>').format(t("history.empty"))
     items = Markup("\n").join(history_item(change, providers_href, t) for change in changes)
     return Markup('<ul class="gs-history">\n{}\n</ul>').format(items)
+
+
+# ---- the changes page ----------------------------------------------------------------------------------
+
+
+def _option(value: str, text: str) -> Markup:
+    return Markup('<option value="{}">{}</option>').format(value, text)
+
+
+def changes_filter(changes: list[ChangeView], t: Strings) -> Markup:
+    """The filter of the changes page, by provider (every one the history names) and by kind of
+    change. Hidden until docs/assets/changes.js starts: without it the page lists every change."""
+    names = {change.change.provider: change.provider_name for change in changes}
+    providers = sorted(names.items(), key=lambda item: (item[1].casefold(), item[0]))
+    return Markup(
+        '<form class="gs-changes-filter" id="changes-filter" hidden data-search-exclude>\n'
+        '<label>{provider_label} <select name="provider">{any_provider}{providers}</select></label>\n'
+        '<label>{change_label} <select name="change">{any_change}{groups}</select></label>\n'
+        "</form>\n"
+    ).format(
+        provider_label=t("changes.filter_provider"),
+        any_provider=_option("", t("changes.any_provider")),
+        providers=Markup("").join(_option(pid, name) for pid, name in providers),
+        change_label=t("changes.filter_change"),
+        any_change=_option("", t("changes.any_change")),
+        groups=Markup("").join(_option(group, t(f"changes.group.{group}")) for group in CHANGE_GROUPS),
+    )
+
+
+def changes_list(view: SiteView, shown: int, providers_href: str) -> Markup:
+    """Every change, newest first: the newest `shown` in view, the older ones folded below them (the
+    filter looks through both), and the line the filter shows when nothing matches."""
+    history, t = view.history, view.t
+    assert history is not None
+    changes = history.changes
+    html = history_block(view, changes[:shown], providers_href)
+    older = changes[shown:]
+    if older:
+        html += Markup(
+            '\n<details class="gs-changes-older" id="changes-older"><summary>{}</summary>\n{}\n</details>'
+        ).format(t("changes.older", count=len(older)), history_block(view, older, providers_href))
+    return html + Markup('\n<p class="gs-changes-none" id="changes-none" hidden>{}</p>').format(
+        t("changes.none_match")
+    )

@@ -208,6 +208,21 @@ feed.title {site}
 feed.provider_title {provider}
 translation.outdated
 translation.source
+breadcrumb.label
+breadcrumb.guide
+provider.in_comparison {name}
+changes.filter_provider
+changes.any_provider
+changes.filter_change
+changes.any_change
+changes.group.price
+changes.group.value
+changes.group.added
+changes.group.removed
+changes.older {count}
+changes.none_match
+feed.page_intro
+feed.page_link
 """
 
 
