@@ -6,7 +6,7 @@ import pytest
 from conftest import LANGUAGES
 
 from gpustorage import SiteBuild
-from gpustorage.transform import OfferingView
+from gpustorage.transform import OfferingView, size_text
 
 
 def offering(fixture_build: SiteBuild, lang: str, provider_id: str, number: int = 1) -> OfferingView:
@@ -17,9 +17,9 @@ def offering(fixture_build: SiteBuild, lang: str, provider_id: str, number: int 
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("de", "0,07\xa0$/GB-Monat bis 1.000 GB und darüber 0,05\xa0$/GB-Monat"),
-        ("zh", "US$0.07/GB·月（不超过 1,000 GB）和超出部分 US$0.05/GB·月"),
-        ("ro", "0,07\xa0USD/GB-lună până la 1.000 GB și peste 0,05\xa0USD/GB-lună"),
+        ("de", "0,07\xa0$/GB-Monat bis 1 TB und darüber 0,05\xa0$/GB-Monat"),
+        ("zh", "US$0.07/GB·月（不超过 1 TB）和超出部分 US$0.05/GB·月"),
+        ("ro", "0,07\xa0USD/GB-lună până la 1 TB și peste 0,05\xa0USD/GB-lună"),
     ],
 )
 def test_tiered_price_is_worded_in_each_locale(fixture_build: SiteBuild, lang: str, expected: str) -> None:
@@ -68,3 +68,29 @@ def test_guide_questions_come_first(fixture_build: SiteBuild) -> None:
     for lang, view in fixture_build.views.items():
         guide = [(q.question, q.answer) for q in fixture_build.dataset.strings[lang].faq]
         assert view.faq[: len(guide)] == guide
+
+
+@pytest.mark.parametrize(
+    ("lang", "amount", "unit", "expected"),
+    [
+        ("de", 32768, "GiB", "32 TiB"),  # binary stays binary
+        ("de", 15000, "GB", "15 TB"),  # decimal stays decimal
+        ("de", 1048576, "GB", "1.048.576 GB"),  # 1.048576 PB: no unit shows it whole, so separators
+        ("de", 63.9, "TiB", "63,9 TiB"),
+        ("de", 1500, "GB", "1,5 TB"),
+        ("de", 5, "PiB", "5 PiB"),
+        ("zh", 1048576, "GB", "1,048,576 GB"),
+        ("zh", 65536, "GiB", "64 TiB"),
+        ("ro", 1048576, "GB", "1.048.576 GB"),
+        ("ro", 63.9, "TiB", "63,9 TiB"),
+    ],
+)
+def test_sizes_take_a_readable_unit_of_their_family(
+    fixture_build: SiteBuild, lang: str, amount: float, unit: str, expected: str
+) -> None:
+    assert size_text(amount, unit, fixture_build.views[lang].t) == expected
+
+
+def test_sizes_in_cells_and_tiers_are_readable(fixture_build: SiteBuild) -> None:
+    assert offering(fixture_build, "de", "beta-cloud").cells["max_size"].text == "10 TiB"
+    assert "bis 1 TB" in offering(fixture_build, "de", "alpha-cloud").cells["price"].text  # up_to 1000 GB

@@ -59,8 +59,6 @@ unit.TB-month
 unit.TiB-month
 unit.TB-hour
 unit.TiB-hour
-unit.TB
-unit.TiB
 provenance.third_party
 provenance.undated {date}
 provider.website

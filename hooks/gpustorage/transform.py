@@ -8,6 +8,7 @@ its dated known facts (a row is only as fresh as its oldest figure).
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,7 +22,7 @@ from .dataset import Dataset
 from .derive import Coverage, Derived, Figures, Origin, ProviderFigures
 from .facts import DECLARED, ValueKind
 from .history import Change, History
-from .model import UNKNOWN, Egress, Fact, Offering, Price, Provider, Source, Tier
+from .model import BYTES_PER_UNIT, UNKNOWN, Egress, Fact, Offering, Price, Provider, Source, Tier
 
 _ONE_DECIMAL = parse_pattern("#,##0.#")  # parsed once: Babel would parse a pattern text on every call
 
@@ -161,14 +162,49 @@ class SiteView:
         return self.coverage.offerings
 
 
+# Sizes keep their family: a binary size is never shown in decimal units, nor the reverse (a reader
+# who compares "64 TiB" with "70 TB" needs the units the sources chose). Largest unit first.
+_SIZE_FAMILIES = (("EiB", "PiB", "TiB", "GiB"), ("EB", "PB", "TB", "GB"))
+
+
+def _whole_or_one_decimal(value: float) -> bool:
+    tenths = value * 10
+    return math.isclose(tenths, round(tenths), rel_tol=1e-9, abs_tol=1e-9)
+
+
+def readable_size(amount: float, unit: str) -> tuple[float, str]:
+    """The size in the largest unit of its family in which it is a whole number or has one decimal:
+    32768 GiB is 32 TiB, 15000 GB is 15 TB, 1500 GB is 1.5 TB; 1048576 GB stays 1048576 GB, since
+    1 PB would be 5 % less than the source says. A size no unit shows so stays as written."""
+    family = next(units for units in _SIZE_FAMILIES if unit in units)
+    size_bytes = amount * BYTES_PER_UNIT[unit]
+    for candidate in family:
+        value = size_bytes / BYTES_PER_UNIT[candidate]
+        if value >= 1 and _whole_or_one_decimal(value):
+            return round(value, 1), candidate
+    return amount, unit
+
+
+def size_text(amount: float, unit: str, t: Strings) -> str:
+    """A size in a readable unit and the language's number format: '1.048.576 GB', '63,9 TiB'."""
+    value, readable_unit = readable_size(amount, unit)
+    return f"{t.number(value)} {readable_unit}"
+
+
+def _written_size_text(size: str, t: Strings) -> str:
+    """A size as a data file writes it ('32768 GiB'), worded readably ('32 TiB')."""
+    amount, unit = size.split(" ")
+    return size_text(float(amount), unit, t)
+
+
 def _tiers_text(tiers: list[Tier], currency: str, unit: str, t: Strings) -> list[str]:
     unit_text = t(f"unit.{unit}")
-    size_unit = t(f"unit.{unit.split('-')[0]}")
+    size_unit = unit.split("-")[0]
     parts = []
     for tier in tiers:
         rate = f"{t.money(tier.amount, currency)}/{unit_text}"
         if tier.up_to is not None:
-            parts.append(t("price.tier_up_to", rate=rate, size=f"{t.number(tier.up_to)} {size_unit}"))
+            parts.append(t("price.tier_up_to", rate=rate, size=size_text(tier.up_to, size_unit, t)))
         elif len(tiers) > 1:
             parts.append(t("price.tier_above", rate=rate))
         else:
@@ -197,7 +233,8 @@ def egress_text(egress: Egress, t: Strings) -> str:
     per = t(f"unit.{egress.per}")
     text = f"{t.money(egress.amount, egress.currency.value)}/{per}"
     if egress.included_gb:
-        text += t("text.aside", text=t("egress.included", amount=f"{t.number(egress.included_gb)} {per}"))
+        included = size_text(egress.included_gb, egress.per, t)
+        text += t("text.aside", text=t("egress.included", amount=included))
     if egress.allowance_pooled:
         text += t("text.aside", text=t("egress.pooled"))
     return text
@@ -214,8 +251,6 @@ def throughput_text(mb_s: float | None, t: Strings) -> str:
 
 # The strings that word a fact's value from its list, by the fact's kind: answer.yes, region.zone...
 WORD_KEYS = {ValueKind.answer: "answer", ValueKind.binding: "region", ValueKind.egress: "egress"}
-# Kinds whose known values are shown as the source writes them ("4 TB", "up to 2 GB/s")
-_AS_WRITTEN = frozenset({ValueKind.size, ValueKind.text})
 
 
 def word_key(fact: str, value: str) -> str:
@@ -232,9 +267,10 @@ def _cell_text(offering: Offering, fact: Fact, t: Strings) -> str:
 def value_text(fact: Fact, value: object, t: Strings) -> str:
     """One value of a fact worded as the page shows it (the history words old values this way too)."""
     if isinstance(value, str):  # most values: a word from the fact's list, or free text
-        if DECLARED[fact].kind in _AS_WRITTEN and value != UNKNOWN:
-            return str(value)
-        return t(word_key(fact, value))
+        kind = DECLARED[fact].kind
+        if value == UNKNOWN or kind not in (ValueKind.size, ValueKind.text):
+            return t(word_key(fact, value))
+        return _written_size_text(value, t) if kind is ValueKind.size else value
     if isinstance(value, Price):
         return price_text(value, t)
     if isinstance(value, Egress):
