@@ -6,7 +6,8 @@ import pytest
 from conftest import LANGUAGES
 
 from gpustorage import SiteBuild
-from gpustorage.transform import OfferingView, size_text
+from gpustorage.model import Price, Tier
+from gpustorage.transform import OfferingView, rate_amount, size_text, worded_price
 
 
 def offering(fixture_build: SiteBuild, lang: str, provider_id: str, number: int = 1) -> OfferingView:
@@ -28,20 +29,82 @@ def test_tiered_price_is_worded_in_each_locale(fixture_build: SiteBuild, lang: s
     assert cell.sort == pytest.approx(0.07)
 
 
-def test_foreign_prices_show_their_usd_equivalent(fixture_build: SiteBuild) -> None:
-    buckets = offering(fixture_build, "de", "alpha-cloud", 2)
-    assert buckets.cells["price"].text == "0,02\xa0€/GiB-Monat und zzgl. 5,00\xa0€ pro Monat"
-    assert buckets.usd_text == "≈ 0,0224\xa0$/GB-Monat"  # 0.02 EUR * 1.2 / 1.073741824
-    gamma = offering(fixture_build, "de", "gamma-cloud")
-    assert gamma.usd_text == "≈ 0,10\xa0$/GB-Monat"  # 8 INR * 0.0125
+def test_foreign_prices_read_in_usd_per_gb_month_with_the_source_beside(fixture_build: SiteBuild) -> None:
+    buckets = offering(fixture_build, "de", "alpha-cloud", 2).cells["price"]
+    # 0.02 EUR * 1.2 / 1.073741824 per GB-month; the fee 5 EUR * 1.2
+    assert buckets.text == "≈ 0,0224\xa0$/GB-Monat und zzgl. ≈ 6,00\xa0$ pro Monat"
+    assert buckets.detail == "0,02\xa0€/GiB-Monat und zzgl. 5,00\xa0€ pro Monat"
+    assert buckets.detail_lang is None  # worded by the page, in its language: no quote
+    gamma = offering(fixture_build, "de", "gamma-cloud").cells["price"]
+    assert (gamma.text, gamma.detail) == ("≈ 0,10\xa0$/GB-Monat", "8,00\xa0₹/GB-Monat")  # 8 INR * 0.0125
 
 
 def test_idle_price_and_pooled_allowance_are_worded(fixture_build: SiteBuild) -> None:
     beta = offering(fixture_build, "de", "beta-cloud")
-    assert beta.cells["price"].text == "0,0001\xa0$/GB-Stunde und ohne laufende GPU: 0,0002\xa0$/GB-Stunde"
+    assert beta.cells["price"].text == "0,073\xa0$/GB-Monat und ohne laufende GPU: 0,146\xa0$/GB-Monat"
+    assert beta.cells["price"].detail == "0,0001\xa0$/GB-Stunde und ohne laufende GPU: 0,0002\xa0$/GB-Stunde"
     assert beta.cells["egress"].text == (
         "0,01\xa0$/GiB (500 GiB frei pro Monat) (Freikontingent pro Konto gebündelt, hier nicht eingerechnet)"
     )
+
+
+def test_a_price_in_the_tables_unit_has_no_source_wording(fixture_build: SiteBuild) -> None:
+    assert offering(fixture_build, "de", "alpha-cloud").cells["price"].detail is None
+
+
+@pytest.mark.parametrize(
+    ("amount", "expected"),
+    [
+        (0.0223517, 0.0224),
+        (0.073, 0.073),
+        (0.07, 0.07),
+        (0.1, 0.1),
+        (1.2345, 1.23),
+        (0.00876, 0.0088),
+        (0.000123456, 0.0001),
+    ],
+)
+def test_rates_keep_three_significant_digits_within_two_to_four_decimals(
+    amount: float, expected: float
+) -> None:
+    assert rate_amount(amount) == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "source"),
+    [
+        ("de", "0,0186\xa0$/GB-Monat", "0,000027397\xa0$/GiB-Stunde"),
+        ("zh", "US$0.0186/GB·月", "US$0.000027397/GiB·小时"),
+        ("ro", "0,0186\xa0USD/GB-lună", "0,000027397\xa0USD/GiB-oră"),
+    ],
+)
+def test_an_hourly_price_reads_per_gb_month_with_three_significant_digits(
+    fixture_build: SiteBuild, lang: str, text: str, source: str
+) -> None:
+    price = Price(currency="USD", unit="GiB-hour", tiers=[Tier(amount=0.000027397)])
+    worded = worded_price(price, fixture_build.views[lang].t, fixture_build.dataset.rates)
+    assert (worded.text, worded.source) == (text, source)  # 0.000027397 * 730 / 1.073741824
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("de", "kostenlos bis 250 GB und darüber 0,02\xa0$/GB-Monat"),
+        ("zh", "免费（不超过 250 GB）和超出部分 US$0.02/GB·月"),
+        ("ro", "gratuit până la 250 GB și peste 0,02\xa0USD/GB-lună"),
+    ],
+)
+def test_a_free_tier_reads_as_free(fixture_build: SiteBuild, lang: str, expected: str) -> None:
+    price = Price(currency="USD", unit="GB-month", tiers=[Tier(up_to=250, amount=0), Tier(amount=0.02)])
+    worded = worded_price(price, fixture_build.views[lang].t, fixture_build.dataset.rates)
+    assert (worded.text, worded.source) == (expected, None)
+
+
+def test_a_free_tier_in_another_unit_reads_as_free_in_both_wordings(fixture_build: SiteBuild) -> None:
+    price = Price(currency="EUR", unit="TB-hour", tiers=[Tier(up_to=1, amount=0), Tier(amount=0.01)])
+    worded = worded_price(price, fixture_build.views["de"].t, fixture_build.dataset.rates)
+    assert worded.text == "kostenlos bis 1 TB und darüber ≈ 0,0088\xa0$/GB-Monat"  # 0.01 * 1.2 * 730 / 1000
+    assert worded.source == "kostenlos bis 1 TB und darüber 0,01\xa0€/TB-Stunde"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

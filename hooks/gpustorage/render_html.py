@@ -19,7 +19,17 @@ from .escape import md
 from .model import Fact
 from .report_links import OfferingReport, offering_report_url, report_url
 from .settings import STALE_AFTER_DAYS
-from .transform import Cell, ChangeView, OfferingView, Prose, ProviderView, SiteView, SourceView, Strings
+from .transform import (
+    Cell,
+    ChangeView,
+    OfferingView,
+    Prose,
+    ProviderView,
+    SiteView,
+    SourceView,
+    Strings,
+    Worded,
+)
 
 FACT_ROWS = tuple(map(str, Fact))  # a provider page's fact rows, after the kind: every fact, in order
 _NOTHING = Markup("")
@@ -97,11 +107,26 @@ def cell(c: Cell, t: Strings) -> Markup:
     return value if c.unknown else value + marks(c.origin, t)
 
 
+def quoted(text: str, lang: str | None) -> Markup:
+    """A source's wording: quoted and marked with its language when it is the data's own text; as it
+    is when the page worded it (a price in the source's unit, in the page's language)."""
+    if lang is None:
+        return Markup.escape(text)
+    return Markup('<q lang="{}">{}</q>').format(lang, text)
+
+
+def source_wording(c: Cell, t: Strings) -> Markup:
+    """The source's own wording below a value that the page words otherwise; nothing where they agree."""
+    if not c.detail:
+        return _NOTHING
+    wording = Markup.escape(t.message("value.source_wording")).format(text=quoted(c.detail, c.detail_lang))
+    return Markup('<br><small class="gs-source-wording">{}</small>').format(wording)
+
+
 def price(offering: OfferingView, t: Strings, with_link: bool = False) -> Markup:
-    """The price with the normalized figure, and on the comparison the provider's own price page."""
-    html = cell(offering.cells["price"], t)
-    if offering.usd_text:
-        html += Markup('<br><small class="gs-normalized">{}</small>').format(offering.usd_text)
+    """The price per GB-month with the source's own wording, and on the comparison the provider's own
+    price page."""
+    html = cell(offering.cells["price"], t) + source_wording(offering.cells["price"], t)
     if with_link and offering.price_source:
         html += Markup('<br><small><a href="{}" rel="nofollow noopener">{}</a></small>').format(
             offering.price_source, t("price.source_link")
@@ -244,9 +269,7 @@ def fact_row(
     """A fact on its provider's page: its name, its value with its marks (and the source's own wording
     where the value is a normalized figure), links to its sources, and a link to report it wrong."""
     c = offering.cells[name]
-    value = price(offering, t) if name == "price" else cell(c, t)
-    if c.detail:
-        value += Markup("<br><small>{}</small>").format(t("throughput.source", text=c.detail))
+    value = price(offering, t) if name == "price" else cell(c, t) + source_wording(c, t)
     label = t("report.field", field=t(f"column.{name}"))
     return Markup(
         '<tr data-column="{name}"><th scope="row">{full}</th><td>{value}</td><td>{links}</td>'
@@ -328,6 +351,19 @@ def offering_section(
 # ---- histories ----------------------------------------------------------------------------------------
 
 
+def worded(value: Worded, t: Strings) -> Markup:
+    """A changed value as the comparison's cell words it, with the source's wording aside."""
+    if value.source is None:
+        return Markup.escape(value.text)
+    wording = Markup.escape(t.message("value.source_wording")).format(
+        text=quoted(value.source, value.source_lang)
+    )
+    aside = Markup.escape(t.message("text.aside")).format(
+        text=Markup('<small class="gs-source-wording">{}</small>').format(wording)
+    )
+    return Markup.escape(value.text) + aside
+
+
 def history_item(change: ChangeView, providers_href: str | None, t: Strings) -> Markup:
     """One change: its date, the provider (linked while it has a page), the offering, what changed
     (old and new value), and the commit."""
@@ -340,12 +376,12 @@ def history_item(change: ChangeView, providers_href: str | None, t: Strings) -> 
         )
     if change.offering:
         parts.append(Markup.escape(change.offering))
-    if change.old_text is not None:
+    if change.old is not None and change.new is not None:
         parts.append(
             Markup.escape(t.message("history.changed")).format(
                 fact=change.what,
-                old=Markup("<del>{}</del>").format(change.old_text),
-                new=Markup("<ins>{}</ins>").format(change.new_text),
+                old=Markup("<del>{}</del>").format(worded(change.old, t)),
+                new=Markup("<ins>{}</ins>").format(worded(change.new, t)),
             )
         )
     else:

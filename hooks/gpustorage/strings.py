@@ -92,7 +92,7 @@ faq.spot.answer {list}
 faq.none
 faq.unknown_count {count}
 faq.cheapest.question
-faq.cheapest.answer {offering} {price} {priced} {usd}
+faq.cheapest.answer {offering} {price} {priced}
 data.counts {days} {known} {offerings} {providers} {stale} {third_party} {undated} {unknown}
 data.rate {currency} {date} {source} {usd}
 data.endpoint.providers
@@ -152,7 +152,6 @@ column_short.cost
 text.aside {text}
 throughput.up_to {value}
 throughput.see_source
-throughput.source {text}
 data.as_of {date}
 data.downloads
 tools.noscript
@@ -206,6 +205,10 @@ feed.title {site}
 feed.provider_title {provider}
 translation.outdated
 translation.source
+price.free
+price.free_up_to {size}
+value.source_wording {text}
+value.source_quote {language} {text}
 """
 
 
