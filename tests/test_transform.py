@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from conftest import LANGUAGES
 
 from gpustorage import SiteBuild
-from gpustorage.model import Price, Tier
-from gpustorage.transform import OfferingView, rate_amount, size_text, worded_price
+from gpustorage.history import Change
+from gpustorage.model import Fact, Price, Tier
+from gpustorage.transform import OfferingView, change_view, rate_amount, size_text, worded_price
 
 
 def offering(fixture_build: SiteBuild, lang: str, provider_id: str, number: int = 1) -> OfferingView:
@@ -157,3 +160,42 @@ def test_sizes_take_a_readable_unit_of_their_family(
 def test_sizes_in_cells_and_tiers_are_readable(fixture_build: SiteBuild) -> None:
     assert offering(fixture_build, "de", "beta-cloud").cells["max_size"].text == "10 TiB"
     assert "bis 1 TB" in offering(fixture_build, "de", "alpha-cloud").cells["price"].text  # up_to 1000 GB
+
+
+@pytest.mark.parametrize(
+    ("lang", "old", "note"),
+    [
+        (
+            "de",
+            "bis 314,6 MB/s",
+            "Wortlaut der Quelle, Englisch: „per file system: Standard up to 300 MiB/s“",
+        ),
+        ("zh", "最高 314.6 MB/s", "来源原文（英语）：“per file system: Standard up to 300 MiB/s”"),
+        (
+            "ro",
+            "până la 314,6 MB/s",
+            "Formularea sursei, în engleză: „per file system: Standard up to 300 MiB/s”",
+        ),
+    ],
+)
+def test_a_changed_throughput_reads_like_its_cell_with_the_source_quoted(
+    fixture_build: SiteBuild, lang: str, old: str, note: str
+) -> None:
+    change = Change(
+        commit="0" * 40,
+        date=dt.datetime(2026, 1, 1, tzinfo=dt.UTC),
+        kind="changed",
+        provider="alpha-cloud",
+        provider_name="Alpha Cloud",
+        file="data/providers/alpha-cloud.yaml",
+        offering="Alpha Volume",
+        fact=Fact.throughput,
+        old="per file system: Standard up to 300 MiB/s",
+        new="2,000 requests/s",
+    )
+    t = fixture_build.views[lang].t
+    view = change_view(change, t, {}, "https://example.org/repo", fixture_build.dataset.rates)
+    assert view.old is not None and view.new is not None
+    assert (view.old.text, view.old.source_lang) == (old, "en")
+    assert view.new.text == t("throughput.see_source")  # no figure in MB/s to word
+    assert old + t("text.aside", text=note) in view.summary  # a feed's plain text names the language
