@@ -199,3 +199,11 @@ def test_a_changed_throughput_reads_like_its_cell_with_the_source_quoted(
     assert (view.old.text, view.old.source_lang) == (old, "en")
     assert view.new.text == t("throughput.see_source")  # no figure in MB/s to word
     assert old + t("text.aside", text=note) in view.summary  # a feed's plain text names the language
+
+
+def test_the_price_link_opens_the_providers_own_price_page_or_none(fixture_build: SiteBuild) -> None:
+    """The provider's `pricing`, an offering's own where it sets one; none where the data has none,
+    even though the price has a source of the provider's own (never a page passed off as prices)."""
+    assert offering(fixture_build, "de", "alpha-cloud", 2).price_page == "https://alpha.example.com/pricing"
+    assert offering(fixture_build, "de", "beta-cloud").price_page == "https://beta.example.com/pricing"
+    assert offering(fixture_build, "de", "gamma-cloud").price_page is None

@@ -127,11 +127,17 @@ def price(offering: OfferingView, t: Strings, with_link: bool = False) -> Markup
     """The price per GB-month with the source's own wording, and on the comparison the provider's own
     price page."""
     html = cell(offering.cells["price"], t) + source_wording(offering.cells["price"], t)
-    if with_link and offering.price_source:
-        html += Markup('<br><small><a href="{}" rel="nofollow noopener">{}</a></small>').format(
-            offering.price_source, t("price.source_link")
-        )
-    return html
+    return html + price_page_line(offering, t) if with_link else html
+
+
+def price_page_line(offering: OfferingView, t: Strings) -> Markup:
+    """A link to the provider's own price page, or the words that the data has none (a link to any
+    other page, a documentation file say, would pass it off as the price page)."""
+    if offering.price_page is None:
+        return Markup('<br><small class="gs-no-price-page">{}</small>').format(t("price.page_missing"))
+    return Markup('<br><small><a href="{}" rel="nofollow noopener">{}</a></small>').format(
+        offering.price_page, t("price.source_link")
+    )
 
 
 def region(offering: OfferingView, t: Strings) -> Markup:
@@ -269,7 +275,7 @@ def fact_row(
     """A fact on its provider's page: its name, its value with its marks (and the source's own wording
     where the value is a normalized figure), links to its sources, and a link to report it wrong."""
     c = offering.cells[name]
-    value = price(offering, t) if name == "price" else cell(c, t) + source_wording(c, t)
+    value = price(offering, t, with_link=True) if name == "price" else cell(c, t) + source_wording(c, t)
     label = t("report.field", field=t(f"column.{name}"))
     return Markup(
         '<tr data-column="{name}"><th scope="row">{full}</th><td>{value}</td><td>{links}</td>'

@@ -209,6 +209,7 @@ price.free
 price.free_up_to {size}
 value.source_wording {text}
 value.source_quote {language} {text}
+price.page_missing
 """
 
 

@@ -33,7 +33,7 @@ from .derive import (
 from .facts import DECLARED, ValueKind
 from .history import Change, History
 from .model import BYTES_PER_UNIT as BYTES_PER
-from .model import UNKNOWN, Egress, ExchangeRates, Fact, Offering, Price, Provider, Source, Tier
+from .model import UNKNOWN, Egress, ExchangeRates, Fact, Offering, Price, Provider, Source, Tier, pricing_page
 
 _ONE_DECIMAL = parse_pattern("#,##0.#")  # parsed once: Babel would parse a pattern text on every call
 # The language of the data's free text (a published throughput): sources are read and quoted in English.
@@ -172,7 +172,7 @@ class OfferingView:
     checked_text: str | None  # None when every known fact rests on undated sources
     notes: Prose | None
     sources: list[SourceView]
-    price_source: str | None  # the provider's own page that states the price, for "prices at the provider"
+    price_page: str | None  # the provider's own price page (model.pricing_page); None: not in the data
 
     @property
     def product(self) -> str:
@@ -430,14 +430,8 @@ def _cell(offering: Offering, figures: Figures, fact: Fact, t: Strings, rates: E
     )
 
 
-def _price_source(offering: Offering, figures: Figures) -> str | None:
-    """The first source of the price that is the provider's own page."""
-    own = [n for n in figures.facts[Fact.price].sources if not offering.sources[n - 1].third_party]
-    return offering.sources[own[0] - 1].url if own else None
-
-
 def offering_view(
-    number: int, offering: Offering, figures: Figures, t: Strings, rates: ExchangeRates
+    number: int, offering: Offering, figures: Figures, t: Strings, rates: ExchangeRates, pricing: str | None
 ) -> OfferingView:
     cells: dict[str, Cell] = {fact: _cell(offering, figures, fact, t, rates) for fact in Fact}
     return OfferingView(
@@ -449,7 +443,7 @@ def offering_view(
         checked_text=t.date(figures.checked) if figures.checked else None,
         notes=t.prose(offering.notes),
         sources=[source_view(n, s, t) for n, s in enumerate(offering.sources, 1)],
-        price_source=_price_source(offering, figures),
+        price_page=pricing,
     )
 
 
@@ -468,7 +462,7 @@ def provider_view(
         website=provider.website,
         notes=t.prose(provider.notes),
         offerings=[
-            offering_view(number, offering, numbers, t, rates)
+            offering_view(number, offering, numbers, t, rates, pricing_page(provider, offering))
             for number, (offering, numbers) in enumerate(
                 zip(provider.offerings, figures.offerings, strict=True), 1
             )
