@@ -207,3 +207,9 @@ def test_the_price_link_opens_the_providers_own_price_page_or_none(fixture_build
     assert offering(fixture_build, "de", "alpha-cloud", 2).price_page == "https://alpha.example.com/pricing"
     assert offering(fixture_build, "de", "beta-cloud").price_page == "https://beta.example.com/pricing"
     assert offering(fixture_build, "de", "gamma-cloud").price_page is None
+
+
+def test_a_converted_monthly_fee_reads_in_cents(fixture_build: SiteBuild) -> None:
+    price = Price(currency="EUR", unit="GB-month", tiers=[Tier(amount=0.01)], monthly_fee=4.9)
+    worded = worded_price(price, fixture_build.views["de"].t, fixture_build.dataset.rates)
+    assert worded.text.endswith("zzgl. ≈ 5,88\xa0$ pro Monat")  # 4.9 EUR * 1.2, not 5,8800000000000004

@@ -320,7 +320,7 @@ def table_price_text(price: Price, usd: UsdPrice, t: Strings) -> str:
     converted, unit = price.currency.value != "USD", price.unit.value
     fee = None
     if usd.monthly_fee_usd:
-        fee = t.money(usd.monthly_fee_usd, "USD")
+        fee = t.money(round(usd.monthly_fee_usd, 2), "USD")  # a fee in cents, even once converted
         fee = f"≈ {fee}" if converted else fee  # the sign of price.normalized, alike in every language
     idle = (
         _usd_tiers(price.idle_tiers, usd.idle_tiers, unit, converted, t)
