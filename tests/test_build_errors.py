@@ -28,8 +28,8 @@ def test_bad_data_fails_the_build_cleanly(project: Path) -> None:
     (project / "data" / "providers" / "Bad Name.yaml").write_text("name: [\n", encoding="utf-8")
     build = mkdocs_build(project, project / "site")
     assert build.returncode != 0
-    assert "data/providers/alpha-cloud.yaml:7:5: 'kind' must be one of" in build.output
-    assert "data/providers/alpha-cloud.yaml:7:5: missing required key 'egress'" in build.output
+    assert "data/providers/alpha-cloud.yaml:8:5: 'kind' must be one of" in build.output
+    assert "data/providers/alpha-cloud.yaml:8:5: missing required key 'egress'" in build.output
     assert "unknown key 'egres'; did you mean 'egress'?" in build.output
     assert "data/providers/Bad Name.yaml:1:1: file name 'Bad Name.yaml' is not a valid id" in build.output
     assert "data/providers/Bad Name.yaml:2:1: not valid YAML" in build.output

@@ -62,7 +62,7 @@ def test_the_comparison_shows_the_declared_columns_and_filters() -> None:
 
 
 def test_an_offering_has_a_field_per_fact_in_their_order() -> None:
-    assert list(Offering.model_fields) == ["kind", "product", *Fact, "notes", "sources"]
+    assert list(Offering.model_fields) == ["kind", "product", "pricing", *Fact, "notes", "sources"]
     for declaration in FACTS:
         field = Offering.model_fields[declaration.fact]
         assert field.is_required() is not declaration.optional, declaration.fact

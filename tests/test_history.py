@@ -162,8 +162,12 @@ def test_provider_pages_word_the_history_in_their_language(
     ]
     price = items[2]
     (change,) = [c for c in fixture_build.history.changes if c.fact is Fact.price]
-    assert price.select_one("del").get_text() == value_text(Fact.price, change.old, view.t)
-    assert price.select_one("ins").get_text() == value_text(Fact.price, change.new, view.t)
+    assert price.select_one("del").get_text() == value_text(
+        Fact.price, change.old, view.t, fixture_build.dataset.rates
+    )
+    assert price.select_one("ins").get_text() == value_text(
+        Fact.price, change.new, view.t, fixture_build.dataset.rates
+    )
     assert view.t.money(0.08, "USD") in price.select_one("del").get_text()  # the page's number format
     assert price.select_one("time")["datetime"] == "2026-03-02"
     assert price.select_one("time").get_text() == view.t.date(dt.date(2026, 3, 2))
@@ -240,7 +244,9 @@ def test_history_text_from_data_is_escaped(fixture_build: SiteBuild) -> None:
         new="1 GB/s",
     )
     view = fixture_build.views["de"]
-    worded = history_view(History(available=True, changes=(change,)), view.t, {}, REPOSITORY)
+    worded = history_view(
+        History(available=True, changes=(change,)), view.t, {}, REPOSITORY, fixture_build.dataset.rates
+    )
     hostile_view = replace(view, history=worded)
     items = history_items(
         provider_markdown(hostile_view, next(p for p in view.providers if p.id == "alpha-cloud"))

@@ -14,14 +14,16 @@ import yaml
 from bs4 import BeautifulSoup
 from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, Build
 
+from gpustorage.dataset import Dataset
 from gpustorage.transform import Strings
 
 CJK = "\u3400-\u4dbf\u4e00-\u9fff"
 CJK_PUNCTUATION = "，。；：！？（）、"
 
 
-def visible_text(build: Build, lang: str) -> dict[str, str]:
-    """The article text of every page of one language (code and the URLs in it left out)."""
+def visible_text(build: Build, lang: str, leave_out: str = "") -> dict[str, str]:
+    """The article text of every page of one language (code and the URLs in it left out, and the
+    elements `leave_out` selects)."""
     prefix = LANGUAGE_PREFIX[lang]
     pages = {}
     for file in sorted(build.site.rglob("index.html")):
@@ -31,7 +33,7 @@ def visible_text(build: Build, lang: str) -> dict[str, str]:
             continue
         soup = BeautifulSoup(file.read_text(encoding="utf-8"), "html.parser")
         article = soup.select_one("article")
-        for tag in article.select("script, .gs-sources, select"):
+        for tag in article.select(", ".join(filter(None, ("script, .gs-sources, select", leave_out)))):
             tag.decompose()
         for tag in article.select("code, pre, a[href^='http']"):
             tag.replace_with("X")  # Latin text of its own: a space beside it is right
@@ -132,3 +134,118 @@ def test_a_forbidden_form_is_found(tmp_path: Path) -> None:
     page.write_text("<article><p>Die Ausgehgebühren sind hoch.</p></article>", encoding="utf-8")
     text = visible_text(Build(0, "", site), "de")["index.html"]
     assert re.search("Ausgehgebühren", text)
+
+
+# ---- how values read (prices, sizes, data text) ------------------------------------------------------
+
+_CURRENCY = r"(?:US\$|\$|€|₹|¥|USD|EUR|INR|CNY|美元)"
+# an amount with five or more decimals beside a currency: '0,000027397 $', 'US$0.000027397'
+_LONG_PRICE = re.compile(rf"\d[.,]\d{{5,}}\s?{_CURRENCY}|{_CURRENCY}\s?\d+[.,]\d{{5,}}")
+# an exchange rate as the ECB gives it ('1 INR = 0,0105832 $'): a rate of currencies, not a price
+_EXCHANGE_RATE = re.compile(rf"1 [A-Z]{{3}} = (?:{_CURRENCY}\s?)?[\d.,]+(?:\s?{_CURRENCY})?")
+# five or more digits in a row before a size unit: '32768 GiB' (a separator or a larger unit reads)
+_BARE_SIZE = re.compile(r"(?<![\d.,])\d{5,}\s?[KMGTPE]i?B\b")
+
+
+# the source's own wording: the aside beside a value, and notes, which quote a source's prices as it
+# words them (hourly rates among them: see the report of issue #22 for the notes that do)
+_SOURCE_WORDING = ".gs-source-wording, .gs-notes"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_prices_show_at_most_four_decimals_outside_the_sources_wording(real_site: Build, lang: str) -> None:
+    """A price reads per GB-month with three significant digits; only the source's own wording, in
+    its aside, keeps the source's many decimals (an hourly rate)."""
+    problems = [
+        f"{page}: {found.group()}"
+        for page, text in visible_text(real_site, lang, leave_out=_SOURCE_WORDING).items()
+        for found in _LONG_PRICE.finditer(_EXCHANGE_RATE.sub("·", text))
+    ]
+    assert problems == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_sizes_have_separators_or_a_larger_unit(real_site: Build, lang: str) -> None:
+    problems = [
+        f"{page}: {found.group()}"
+        for page, text in visible_text(real_site, lang).items()
+        for found in _BARE_SIZE.finditer(text)
+    ]
+    assert problems == []
+
+
+# English words that Chinese and Romanian text never uses ('per' is Romanian too: 'USD per GB'); a run
+# of ASCII words holding one is English
+_ENGLISH_WORDS = frozenset(
+    [
+        "the",
+        "of",
+        "and",
+        "to",
+        "up",
+        "for",
+        "with",
+        "is",
+        "by",
+        "from",
+        "or",
+        "not",
+        "at",
+        "this",
+        "that",
+        "only",
+        "each",
+        "when",
+        "while",
+        "your",
+        "you",
+        "it",
+        "be",
+        "was",
+    ]
+)
+# whole words only: 'at sau nu' in 'atașat sau nu' is no English, nor 'numea is' before 'is_reserved'
+_ASCII_RUN = re.compile(r"(?<!\w)[A-Za-z][A-Za-z'-]*(?:[ ]+[A-Za-z][A-Za-z'-]*){2,}(?!\w)")
+
+
+# a quotation in typographic marks (a page's title as a note quotes it): English in quotes is allowed
+_QUOTATION = re.compile(r"“[^”]*”|„[^”“]*[”“]|«[^»]*»")
+
+
+def english_phrases(text: str, names: list[str]) -> list[str]:
+    """Runs of three or more ASCII words holding an English function word ('up to', 'per file
+    system'), once names (products, providers) and quotations are taken out."""
+    text = _QUOTATION.sub("·", text)
+    for name in names:
+        text = text.replace(name, "·")
+    return [
+        run.group()
+        for run in _ASCII_RUN.finditer(text)
+        if _ENGLISH_WORDS & {word.lower() for word in run.group().split()}
+    ]
+
+
+def test_an_english_phrase_is_found_and_a_name_is_not() -> None:
+    assert english_phrases("atașat sau nu", []) == []  # a Romanian word's ASCII tail is no English
+    assert english_phrases("吞吐量：per file system: Standard up to 300", []) == ["Standard up to"]
+    assert english_phrases("Amazon FSx for Lustre 的价格", ["Amazon FSx for Lustre"]) == []
+    assert english_phrases("价格页面将其列为“Block volumes with erasure coding”。", []) == []
+
+
+@pytest.mark.parametrize("lang", ["zh", "ro"])
+def test_generated_pages_hold_no_english_phrase(real_site: Build, real_dataset: Dataset, lang: str) -> None:
+    """Chinese and Romanian pages word every value in their language: English stays only in quotes
+    (marked with their language), code, links and the names of providers and products."""
+    names = sorted(
+        {p.name for p in real_dataset.providers.values()}
+        | {o.product for p in real_dataset.providers.values() for o in p.offerings},
+        key=len,
+        reverse=True,  # the longest first: "Amazon FSx for Lustre" before "Amazon"
+    )
+    leave_out = "q, a, [lang='en'], .gs-product"
+    problems = [
+        f"{page}: {phrase}"
+        for page, text in visible_text(real_site, lang, leave_out=leave_out).items()
+        for phrase in english_phrases(text, names)
+    ]
+    assert problems == []

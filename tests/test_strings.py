@@ -55,9 +55,8 @@ def _family_keys() -> set[str]:
     keys |= {f"kind.{kind.value}" for kind in StorageKind}
     keys |= {f"answer.{answer.value}" for answer in Answer if answer is not Answer.unknown}
     keys |= {f"region.{binding.value}" for binding in RegionBinding if binding is not RegionBinding.unknown}
-    keys |= {f"unit.{unit.value}" for unit in PriceUnit} | {
-        f"unit.{unit.value.split('-')[0]}" for unit in PriceUnit
-    }
+    # price units, and egress's per-unit (sizes are worded with their symbols, in every language alike)
+    keys |= {f"unit.{unit.value}" for unit in PriceUnit} | {"unit.GB", "unit.GiB"}
     keys |= {f"preset.{name}.{part}" for name in PRESETS for part in ("label", "explain")}
     keys |= {
         f"faq.{name}.{part}"

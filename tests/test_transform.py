@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from conftest import LANGUAGES
 
 from gpustorage import SiteBuild
-from gpustorage.transform import OfferingView
+from gpustorage.history import Change
+from gpustorage.model import Fact, Price, Tier
+from gpustorage.transform import OfferingView, change_view, rate_amount, size_text, worded_price
 
 
 def offering(fixture_build: SiteBuild, lang: str, provider_id: str, number: int = 1) -> OfferingView:
@@ -17,9 +21,9 @@ def offering(fixture_build: SiteBuild, lang: str, provider_id: str, number: int 
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("de", "0,07\xa0$/GB-Monat bis 1.000 GB und darüber 0,05\xa0$/GB-Monat"),
-        ("zh", "US$0.07/GB·月（不超过 1,000 GB）和超出部分 US$0.05/GB·月"),
-        ("ro", "0,07\xa0USD/GB-lună până la 1.000 GB și peste 0,05\xa0USD/GB-lună"),
+        ("de", "0,07\xa0$/GB-Monat bis 1 TB und darüber 0,05\xa0$/GB-Monat"),
+        ("zh", "US$0.07/GB·月（不超过 1 TB）和超出部分 US$0.05/GB·月"),
+        ("ro", "0,07\xa0USD/GB-lună până la 1 TB și peste 0,05\xa0USD/GB-lună"),
     ],
 )
 def test_tiered_price_is_worded_in_each_locale(fixture_build: SiteBuild, lang: str, expected: str) -> None:
@@ -28,20 +32,82 @@ def test_tiered_price_is_worded_in_each_locale(fixture_build: SiteBuild, lang: s
     assert cell.sort == pytest.approx(0.07)
 
 
-def test_foreign_prices_show_their_usd_equivalent(fixture_build: SiteBuild) -> None:
-    buckets = offering(fixture_build, "de", "alpha-cloud", 2)
-    assert buckets.cells["price"].text == "0,02\xa0€/GiB-Monat und zzgl. 5,00\xa0€ pro Monat"
-    assert buckets.usd_text == "≈ 0,0224\xa0$/GB-Monat"  # 0.02 EUR * 1.2 / 1.073741824
-    gamma = offering(fixture_build, "de", "gamma-cloud")
-    assert gamma.usd_text == "≈ 0,10\xa0$/GB-Monat"  # 8 INR * 0.0125
+def test_foreign_prices_read_in_usd_per_gb_month_with_the_source_beside(fixture_build: SiteBuild) -> None:
+    buckets = offering(fixture_build, "de", "alpha-cloud", 2).cells["price"]
+    # 0.02 EUR * 1.2 / 1.073741824 per GB-month; the fee 5 EUR * 1.2
+    assert buckets.text == "≈ 0,0224\xa0$/GB-Monat und zzgl. ≈ 6,00\xa0$ pro Monat"
+    assert buckets.detail == "0,02\xa0€/GiB-Monat und zzgl. 5,00\xa0€ pro Monat"
+    assert buckets.detail_lang is None  # worded by the page, in its language: no quote
+    gamma = offering(fixture_build, "de", "gamma-cloud").cells["price"]
+    assert (gamma.text, gamma.detail) == ("≈ 0,10\xa0$/GB-Monat", "8,00\xa0₹/GB-Monat")  # 8 INR * 0.0125
 
 
 def test_idle_price_and_pooled_allowance_are_worded(fixture_build: SiteBuild) -> None:
     beta = offering(fixture_build, "de", "beta-cloud")
-    assert beta.cells["price"].text == "0,0001\xa0$/GB-Stunde und ohne laufende GPU: 0,0002\xa0$/GB-Stunde"
+    assert beta.cells["price"].text == "0,073\xa0$/GB-Monat und ohne laufende GPU: 0,146\xa0$/GB-Monat"
+    assert beta.cells["price"].detail == "0,0001\xa0$/GB-Stunde und ohne laufende GPU: 0,0002\xa0$/GB-Stunde"
     assert beta.cells["egress"].text == (
         "0,01\xa0$/GiB (500 GiB frei pro Monat) (Freikontingent pro Konto gebündelt, hier nicht eingerechnet)"
     )
+
+
+def test_a_price_in_the_tables_unit_has_no_source_wording(fixture_build: SiteBuild) -> None:
+    assert offering(fixture_build, "de", "alpha-cloud").cells["price"].detail is None
+
+
+@pytest.mark.parametrize(
+    ("amount", "expected"),
+    [
+        (0.0223517, 0.0224),
+        (0.073, 0.073),
+        (0.07, 0.07),
+        (0.1, 0.1),
+        (1.2345, 1.23),
+        (0.00876, 0.0088),
+        (0.000123456, 0.0001),
+    ],
+)
+def test_rates_keep_three_significant_digits_within_two_to_four_decimals(
+    amount: float, expected: float
+) -> None:
+    assert rate_amount(amount) == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "source"),
+    [
+        ("de", "0,0186\xa0$/GB-Monat", "0,000027397\xa0$/GiB-Stunde"),
+        ("zh", "US$0.0186/GB·月", "US$0.000027397/GiB·小时"),
+        ("ro", "0,0186\xa0USD/GB-lună", "0,000027397\xa0USD/GiB-oră"),
+    ],
+)
+def test_an_hourly_price_reads_per_gb_month_with_three_significant_digits(
+    fixture_build: SiteBuild, lang: str, text: str, source: str
+) -> None:
+    price = Price(currency="USD", unit="GiB-hour", tiers=[Tier(amount=0.000027397)])
+    worded = worded_price(price, fixture_build.views[lang].t, fixture_build.dataset.rates)
+    assert (worded.text, worded.source) == (text, source)  # 0.000027397 * 730 / 1.073741824
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("de", "kostenlos bis 250 GB und darüber 0,02\xa0$/GB-Monat"),
+        ("zh", "免费（不超过 250 GB）和超出部分 US$0.02/GB·月"),
+        ("ro", "gratuit până la 250 GB și peste 0,02\xa0USD/GB-lună"),
+    ],
+)
+def test_a_free_tier_reads_as_free(fixture_build: SiteBuild, lang: str, expected: str) -> None:
+    price = Price(currency="USD", unit="GB-month", tiers=[Tier(up_to=250, amount=0), Tier(amount=0.02)])
+    worded = worded_price(price, fixture_build.views[lang].t, fixture_build.dataset.rates)
+    assert (worded.text, worded.source) == (expected, None)
+
+
+def test_a_free_tier_in_another_unit_reads_as_free_in_both_wordings(fixture_build: SiteBuild) -> None:
+    price = Price(currency="EUR", unit="TB-hour", tiers=[Tier(up_to=1, amount=0), Tier(amount=0.01)])
+    worded = worded_price(price, fixture_build.views["de"].t, fixture_build.dataset.rates)
+    assert worded.text == "kostenlos bis 1 TB und darüber ≈ 0,0088\xa0$/GB-Monat"  # 0.01 * 1.2 * 730 / 1000
+    assert worded.source == "kostenlos bis 1 TB und darüber 0,01\xa0€/TB-Stunde"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -68,3 +134,82 @@ def test_guide_questions_come_first(fixture_build: SiteBuild) -> None:
     for lang, view in fixture_build.views.items():
         guide = [(q.question, q.answer) for q in fixture_build.dataset.strings[lang].faq]
         assert view.faq[: len(guide)] == guide
+
+
+@pytest.mark.parametrize(
+    ("lang", "amount", "unit", "expected"),
+    [
+        ("de", 32768, "GiB", "32 TiB"),  # binary stays binary
+        ("de", 15000, "GB", "15 TB"),  # decimal stays decimal
+        ("de", 1048576, "GB", "1.048.576 GB"),  # 1.048576 PB: no unit shows it whole, so separators
+        ("de", 63.9, "TiB", "63,9 TiB"),
+        ("de", 1500, "GB", "1,5 TB"),
+        ("de", 5, "PiB", "5 PiB"),
+        ("zh", 1048576, "GB", "1,048,576 GB"),
+        ("zh", 65536, "GiB", "64 TiB"),
+        ("ro", 1048576, "GB", "1.048.576 GB"),
+        ("ro", 63.9, "TiB", "63,9 TiB"),
+    ],
+)
+def test_sizes_take_a_readable_unit_of_their_family(
+    fixture_build: SiteBuild, lang: str, amount: float, unit: str, expected: str
+) -> None:
+    assert size_text(amount, unit, fixture_build.views[lang].t) == expected
+
+
+def test_sizes_in_cells_and_tiers_are_readable(fixture_build: SiteBuild) -> None:
+    assert offering(fixture_build, "de", "beta-cloud").cells["max_size"].text == "10 TiB"
+    assert "bis 1 TB" in offering(fixture_build, "de", "alpha-cloud").cells["price"].text  # up_to 1000 GB
+
+
+@pytest.mark.parametrize(
+    ("lang", "old", "note"),
+    [
+        (
+            "de",
+            "bis 314,6 MB/s",
+            "Wortlaut der Quelle, Englisch: „per file system: Standard up to 300 MiB/s“",
+        ),
+        ("zh", "最高 314.6 MB/s", "来源原文（英语）：“per file system: Standard up to 300 MiB/s”"),
+        (
+            "ro",
+            "până la 314,6 MB/s",
+            "Formularea sursei, în engleză: „per file system: Standard up to 300 MiB/s”",
+        ),
+    ],
+)
+def test_a_changed_throughput_reads_like_its_cell_with_the_source_quoted(
+    fixture_build: SiteBuild, lang: str, old: str, note: str
+) -> None:
+    change = Change(
+        commit="0" * 40,
+        date=dt.datetime(2026, 1, 1, tzinfo=dt.UTC),
+        kind="changed",
+        provider="alpha-cloud",
+        provider_name="Alpha Cloud",
+        file="data/providers/alpha-cloud.yaml",
+        offering="Alpha Volume",
+        fact=Fact.throughput,
+        old="per file system: Standard up to 300 MiB/s",
+        new="2,000 requests/s",
+    )
+    t = fixture_build.views[lang].t
+    view = change_view(change, t, {}, "https://example.org/repo", fixture_build.dataset.rates)
+    assert view.old is not None and view.new is not None
+    assert (view.old.text, view.old.source_lang) == (old, "en")
+    assert view.new.text == t("throughput.see_source")  # no figure in MB/s to word
+    assert old + t("text.aside", text=note) in view.summary  # a feed's plain text names the language
+
+
+def test_the_price_link_opens_the_providers_own_price_page_or_none(fixture_build: SiteBuild) -> None:
+    """The provider's `pricing`, an offering's own where it sets one; none where the data has none,
+    even though the price has a source of the provider's own (never a page passed off as prices)."""
+    assert offering(fixture_build, "de", "alpha-cloud", 2).price_page == "https://alpha.example.com/pricing"
+    assert offering(fixture_build, "de", "beta-cloud").price_page == "https://beta.example.com/pricing"
+    assert offering(fixture_build, "de", "gamma-cloud").price_page is None
+
+
+def test_a_converted_monthly_fee_reads_in_cents(fixture_build: SiteBuild) -> None:
+    price = Price(currency="EUR", unit="GB-month", tiers=[Tier(amount=0.01)], monthly_fee=4.9)
+    worded = worded_price(price, fixture_build.views["de"].t, fixture_build.dataset.rates)
+    assert worded.text.endswith("zzgl. ≈ 5,88\xa0$ pro Monat")  # 4.9 EUR * 1.2, not 5,8800000000000004

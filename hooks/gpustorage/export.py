@@ -20,7 +20,7 @@ from .dataset import Dataset
 from .derive import Derived, Figures, Origin, UsdTier
 from .facts import DECLARED, FACTS, SIMPLE_KINDS, Fact
 from .history import History, HistoryRecord
-from .model import ExchangeRates, Offering, Price, Provider, Source
+from .model import ExchangeRates, Offering, Price, Provider, Source, pricing_page
 from .settings import STALE_AFTER_DAYS
 
 API_VERSION = 1
@@ -74,6 +74,7 @@ CSV_COLUMNS = (
     *_OFFERING_COLUMNS,
     *(column for fact in _facts_in_csv_order() for column in _columns_of(fact)),
     *_PROVENANCE_COLUMNS,
+    "pricing",  # last: the columns before it keep their places for readers of earlier files
 )
 
 
@@ -170,6 +171,7 @@ def _csv_row(
         "checked": figures.checked.isoformat() if figures.checked else None,
         "stale": "yes" if figures.stale else "no",
         "undated_facts": " ".join(fact for fact, f in facts.items() if f.known and f.undated),
+        "pricing": pricing_page(provider, offering),
         "third_party_facts": " ".join(fact for fact, f in facts.items() if f.third_party),
         "unknown_facts": " ".join(fact for fact, f in facts.items() if not f.known),
         "sources": " ".join(source.url for source in offering.sources),

@@ -188,6 +188,12 @@ LanguageCode = Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}(_[A-Z]{2})
 Localized = Annotated[dict[LanguageCode, LongText], Field(min_length=1)]
 
 
+PRICING_DESCRIPTION = (
+    "The provider's own price page (https only), which the site links as its prices; leave it out "
+    "where no source names one (the site then says the data has none)."
+)
+
+
 def word_or_table(words: object, table: type[BaseModel]) -> object:
     """A value that is either one of some words or a mapping; errors come from the matching branch."""
     return Annotated[
@@ -339,6 +345,9 @@ class OfferingBase(Record):
 
     kind: Lax[StorageKind]
     product: ShortText = Field(description="The provider's own name for the product.")
+    pricing: HttpsUrl | None = Field(
+        None, description="This offering's own price page, where it is not the provider's `pricing`."
+    )
 
     if TYPE_CHECKING:
         # The fields made below that code reads by name, as the type checker is to see them (pydantic
@@ -414,6 +423,7 @@ else:
 class Provider(Record):
     name: NameText
     website: HttpsUrl
+    pricing: HttpsUrl | None = Field(None, description=PRICING_DESCRIPTION)
     notes: Localized | None = None
     no_persistent_storage: list[Source] | None = Field(
         None,
@@ -430,6 +440,11 @@ class Provider(Record):
         if self.offerings and self.no_persistent_storage:
             raise ValueError("'no_persistent_storage' and 'offerings' exclude each other")
         return self
+
+
+def pricing_page(provider: Provider, offering: OfferingBase) -> str | None:
+    """The provider's own price page for an offering: the offering's, else the provider's, if any."""
+    return offering.pricing or provider.pricing
 
 
 PROVIDER_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")

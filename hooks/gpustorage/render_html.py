@@ -31,6 +31,7 @@ from .transform import (
     SiteView,
     SourceView,
     Strings,
+    Worded,
 )
 
 FACT_ROWS = tuple(map(str, Fact))  # a provider page's fact rows, after the kind: every fact, in order
@@ -114,16 +115,37 @@ def cell(c: Cell, t: Strings) -> Markup:
     return value if c.unknown else value + marks(c.origin, t)
 
 
+def quoted(text: str, lang: str | None) -> Markup:
+    """A source's wording: quoted and marked with its language when it is the data's own text; as it
+    is when the page worded it (a price in the source's unit, in the page's language)."""
+    if lang is None:
+        return Markup.escape(text)
+    return Markup('<q lang="{}">{}</q>').format(lang, text)
+
+
+def source_wording(c: Cell, t: Strings) -> Markup:
+    """The source's own wording below a value that the page words otherwise; nothing where they agree."""
+    if not c.detail:
+        return _NOTHING
+    wording = Markup.escape(t.message("value.source_wording")).format(text=quoted(c.detail, c.detail_lang))
+    return Markup('<br><small class="gs-source-wording">{}</small>').format(wording)
+
+
 def price(offering: OfferingView, t: Strings, with_link: bool = False) -> Markup:
-    """The price with the normalized figure, and on the comparison the provider's own price page."""
-    html = cell(offering.cells["price"], t)
-    if offering.usd_text:
-        html += Markup('<br><small class="gs-normalized">{}</small>').format(offering.usd_text)
-    if with_link and offering.price_source:
-        html += Markup('<br><small><a href="{}" rel="nofollow noopener">{}</a></small>').format(
-            offering.price_source, t("price.source_link")
-        )
-    return html
+    """The price per GB-month with the source's own wording, and on the comparison the provider's own
+    price page."""
+    html = cell(offering.cells["price"], t) + source_wording(offering.cells["price"], t)
+    return html + price_page_line(offering, t) if with_link else html
+
+
+def price_page_line(offering: OfferingView, t: Strings) -> Markup:
+    """A link to the provider's own price page, or the words that the data has none (a link to any
+    other page, a documentation file say, would pass it off as the price page)."""
+    if offering.price_page is None:
+        return Markup('<br><small class="gs-no-price-page">{}</small>').format(t("price.page_missing"))
+    return Markup('<br><small><a href="{}" rel="nofollow noopener">{}</a></small>').format(
+        offering.price_page, t("price.source_link")
+    )
 
 
 def region(offering: OfferingView, t: Strings) -> Markup:
@@ -288,9 +310,7 @@ def fact_row(
     """A fact on its provider's page: its name, its value with its marks (and the source's own wording
     where the value is a normalized figure), links to its sources, and a link to report it wrong."""
     c = offering.cells[name]
-    value = price(offering, t) if name == "price" else cell(c, t)
-    if c.detail:
-        value += Markup("<br><small>{}</small>").format(t("throughput.source", text=c.detail))
+    value = price(offering, t, with_link=True) if name == "price" else cell(c, t) + source_wording(c, t)
     label = t("report.field", field=t(f"column.{name}"))
     return Markup(
         '<tr data-column="{name}"><th scope="row">{full}</th><td>{value}</td><td>{links}</td>'
@@ -400,6 +420,19 @@ def change_group(change: Change) -> str:
     return change.kind.rpartition("_")[2]
 
 
+def worded(value: Worded, t: Strings) -> Markup:
+    """A changed value as the comparison's cell words it, with the source's wording aside."""
+    if value.source is None:
+        return Markup.escape(value.text)
+    wording = Markup.escape(t.message("value.source_wording")).format(
+        text=quoted(value.source, value.source_lang)
+    )
+    aside = Markup.escape(t.message("text.aside")).format(
+        text=Markup('<small class="gs-source-wording">{}</small>').format(wording)
+    )
+    return Markup.escape(value.text) + aside
+
+
 def history_item(change: ChangeView, providers_href: str | None, t: Strings) -> Markup:
     """One change: its date, the provider (linked while it has a page), the offering, what changed
     (old and new value), and the commit."""
@@ -412,12 +445,12 @@ def history_item(change: ChangeView, providers_href: str | None, t: Strings) -> 
         )
     if change.offering:
         parts.append(Markup.escape(change.offering))
-    if change.old_text is not None:
+    if change.old is not None and change.new is not None:
         parts.append(
             Markup.escape(t.message("history.changed")).format(
                 fact=change.what,
-                old=Markup("<del>{}</del>").format(change.old_text),
-                new=Markup("<ins>{}</ins>").format(change.new_text),
+                old=Markup("<del>{}</del>").format(worded(change.old, t)),
+                new=Markup("<ins>{}</ins>").format(worded(change.new, t)),
             )
         )
     else:

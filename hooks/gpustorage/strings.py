@@ -59,8 +59,6 @@ unit.TB-month
 unit.TiB-month
 unit.TB-hour
 unit.TiB-hour
-unit.TB
-unit.TiB
 provenance.third_party
 provenance.undated {date}
 provider.website
@@ -94,7 +92,7 @@ faq.spot.answer {list}
 faq.none
 faq.unknown_count {count}
 faq.cheapest.question
-faq.cheapest.answer {offering} {price} {priced} {usd}
+faq.cheapest.answer {offering} {price} {priced}
 data.counts {days} {known} {offerings} {providers} {stale} {third_party} {undated} {unknown}
 data.rate {currency} {date} {source} {usd}
 data.endpoint.providers
@@ -154,7 +152,6 @@ column_short.cost
 text.aside {text}
 throughput.up_to {value}
 throughput.see_source
-throughput.source {text}
 data.as_of {date}
 data.downloads
 tools.noscript
@@ -223,6 +220,11 @@ changes.older {count}
 changes.none_match
 feed.page_intro
 feed.page_link
+price.free
+price.free_up_to {size}
+value.source_wording {text}
+value.source_quote {language} {text}
+price.page_missing
 """
 
 

@@ -8,6 +8,7 @@ its dated known facts (a row is only as fresh as its oldest figure).
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,12 +19,37 @@ from babel.lists import format_list
 from babel.numbers import format_currency, format_decimal, parse_pattern
 
 from .dataset import Dataset
-from .derive import Coverage, Derived, Figures, Origin, ProviderFigures
+from .derive import (
+    Coverage,
+    Derived,
+    Figures,
+    Origin,
+    ProviderFigures,
+    UsdPrice,
+    UsdTier,
+    throughput_mb_s,
+    usd_price,
+)
 from .facts import DECLARED, ValueKind
 from .history import Change, History
-from .model import UNKNOWN, Egress, Fact, Offering, Price, Provider, Source, Tier
+from .model import BYTES_PER_UNIT as BYTES_PER
+from .model import UNKNOWN, Egress, ExchangeRates, Fact, Offering, Price, Provider, Source, Tier, pricing_page
 
 _ONE_DECIMAL = parse_pattern("#,##0.#")  # parsed once: Babel would parse a pattern text on every call
+# The language of the data's free text (a published throughput): sources are read and quoted in English.
+DATA_TEXT_LANG = "en"
+RATE_SIGNIFICANT_DIGITS = 3  # a rate per GB-month shows this many: 0.0197, not 0.02
+RATE_MAX_DECIMALS = 4  # a hundredth of a cent per GB-month: finer than any bill a reader compares
+
+
+def rate_amount(amount: float) -> float:
+    """A rate rounded to three significant digits, to no fewer decimals than a cent's two and no more
+    than four: 0.0223517 -> 0.0224, 0.073 -> 0.073, 0.07 -> 0.07, 1.2345 -> 1.23, 0.00876 -> 0.0088.
+    Two decimals alone would make cheap offers look alike ('0,02 $' for 0.0197 and 0.0224)."""
+    if amount <= 0:
+        return 0.0
+    leading = math.floor(math.log10(amount))  # the position of the first significant digit
+    return round(amount, min(RATE_MAX_DECIMALS, max(2, RATE_SIGNIFICANT_DIGITS - 1 - leading)))
 
 
 class Strings:
@@ -55,6 +81,14 @@ class Strings:
     def money(self, amount: float, currency: str) -> str:
         return format_currency(amount, currency, locale=self.locale, decimal_quantization=False)
 
+    def rate(self, amount: float, currency: str) -> str:
+        """A rate per GB-month with three significant digits: '0,0197 $'."""
+        return self.money(rate_amount(amount), currency)
+
+    def language_name(self, lang: str) -> str:
+        """A language's name in this language (CLDR): 'Englisch', '英语', 'engleză'."""
+        return str(self.locale.languages.get(lang, lang))
+
     def number(self, value: float) -> str:
         return format_decimal(value, locale=self.locale)
 
@@ -83,6 +117,28 @@ class Prose:
 
 
 @dataclass(frozen=True)
+class Worded:
+    """A value as the comparison words it, and the source's own wording where that differs: a price
+    in the source's unit and currency (worded in the page's language), or a published throughput
+    quoted as the data writes it (in DATA_TEXT_LANG)."""
+
+    text: str
+    source: str | None = None
+    source_lang: str | None = None  # the source wording's language when quoted; None: the page's
+
+    def plain(self, t: Strings) -> str:
+        """The value with its source wording as one line of plain text (for feeds and summaries): a
+        quote is marked with its language in words, since plain text cannot carry a lang attribute."""
+        if self.source is None:
+            return self.text
+        if self.source_lang is None:
+            aside = t("value.source_wording", text=self.source)
+        else:
+            aside = t("value.source_quote", text=self.source, language=t.language_name(self.source_lang))
+        return self.text + t("text.aside", text=aside)
+
+
+@dataclass(frozen=True)
 class Cell:
     """One fact as the reader sees it."""
 
@@ -92,6 +148,7 @@ class Cell:
     unknown: bool = False
     english: str = ""  # the value in English, for the report form (the issue tracker's language)
     detail: str | None = None  # the source's own wording where the text is a normalized figure
+    detail_lang: str | None = None  # the language of `detail` when it is quoted; None: the page's
 
 
 @dataclass(frozen=True)
@@ -124,8 +181,7 @@ class OfferingView:
     checked_text: str | None  # None when every known fact rests on undated sources
     notes: Prose | None
     sources: list[SourceView]
-    usd_text: str | None  # the normalized price worded, when the source's unit or currency differs
-    price_source: str | None  # the provider's own page that states the price, for "prices at the provider"
+    price_page: str | None  # the provider's own price page (model.pricing_page); None: not in the data
 
     @property
     def product(self) -> str:
@@ -170,43 +226,140 @@ class SiteView:
         return self.coverage.offerings
 
 
-def _tiers_text(tiers: list[Tier], currency: str, unit: str, t: Strings) -> list[str]:
-    unit_text = t(f"unit.{unit}")
-    size_unit = t(f"unit.{unit.split('-')[0]}")
+# Sizes keep their family: a binary size is never shown in decimal units, nor the reverse (a reader
+# who compares "64 TiB" with "70 TB" needs the units the sources chose). Largest unit first.
+_SIZE_FAMILIES = (("EiB", "PiB", "TiB", "GiB"), ("EB", "PB", "TB", "GB"))
+
+
+def _whole_or_one_decimal(value: float) -> bool:
+    tenths = value * 10
+    return math.isclose(tenths, round(tenths), rel_tol=1e-9, abs_tol=1e-9)
+
+
+def readable_size(amount: float, unit: str) -> tuple[float, str]:
+    """The size in the largest unit of its family in which it is a whole number or has one decimal:
+    32768 GiB is 32 TiB, 15000 GB is 15 TB, 1500 GB is 1.5 TB; 1048576 GB stays 1048576 GB, since
+    1 PB would be 5 % less than the source says. A size no unit shows so stays as written."""
+    family = next(units for units in _SIZE_FAMILIES if unit in units)
+    size_bytes = amount * BYTES_PER[unit]
+    for candidate in family:
+        value = size_bytes / BYTES_PER[candidate]
+        if value >= 1 and _whole_or_one_decimal(value):
+            return round(value, 1), candidate
+    return amount, unit
+
+
+def size_text(amount: float, unit: str, t: Strings) -> str:
+    """A size in a readable unit and the language's number format: '1.048.576 GB', '63,9 TiB'."""
+    value, readable_unit = readable_size(amount, unit)
+    return f"{t.number(value)} {readable_unit}"
+
+
+def _written_size_text(size: str, t: Strings) -> str:
+    """A size as a data file writes it ('32768 GiB'), worded readably ('32 TiB')."""
+    amount, unit = size.split(" ")
+    return size_text(float(amount), unit, t)
+
+
+def _tiers_parts(bounds: list[str | None], rates: list[str | None], t: Strings) -> list[str]:
+    """Tiers worded: a rate up to its bound, the rate above the last bound; a free tier (rate None)
+    as 'free up to 250 GB', never as '0,00 $/GB-month'."""
     parts = []
-    for tier in tiers:
-        rate = f"{t.money(tier.amount, currency)}/{unit_text}"
-        if tier.up_to is not None:
-            parts.append(t("price.tier_up_to", rate=rate, size=f"{t.number(tier.up_to)} {size_unit}"))
-        elif len(tiers) > 1:
+    for bound, rate in zip(bounds, rates, strict=True):
+        if rate is None:
+            parts.append(t("price.free_up_to", size=bound) if bound else t("price.free"))
+        elif bound is not None:
+            parts.append(t("price.tier_up_to", rate=rate, size=bound))
+        elif len(rates) > 1:
             parts.append(t("price.tier_above", rate=rate))
         else:
             parts.append(rate)
     return parts
 
 
-def price_text(price: Price, t: Strings) -> str:
-    currency, unit = price.currency.value, price.unit.value
-    parts = _tiers_text(price.tiers, currency, unit, t)
-    if price.monthly_fee:
-        parts.append(t("price.monthly_fee", amount=t.money(price.monthly_fee, currency)))
-    if price.idle_tiers:
-        parts.append(t("price.idle", price=t.join(_tiers_text(price.idle_tiers, currency, unit, t))))
+def _bounds(tiers: list[Tier], unit: str, t: Strings) -> list[str | None]:
+    """The tiers' upper bounds in the price's size unit, worded as sizes."""
+    size_unit = unit.split("-")[0]
+    return [None if tier.up_to is None else size_text(tier.up_to, size_unit, t) for tier in tiers]
+
+
+def _source_tiers(tiers: list[Tier], currency: str, unit: str, t: Strings) -> list[str]:
+    """Tiers in the source's currency and unit, its amounts in full: '0,000027397 $/GiB-Stunde'."""
+    unit_text = t(f"unit.{unit}")
+    rates = [f"{t.money(tier.amount, currency)}/{unit_text}" if tier.amount else None for tier in tiers]
+    return _tiers_parts(_bounds(tiers, unit, t), rates, t)
+
+
+def _usd_rate(usd_per_gb_month: float, converted: bool, t: Strings) -> str | None:
+    """A rate in US dollars per GB-month ('≈' when converted from another currency); None when free."""
+    if usd_per_gb_month <= 0:
+        return None
+    amount = t.rate(usd_per_gb_month, "USD")
+    return t("price.normalized", amount=amount) if converted else f"{amount}/{t('unit.GB-month')}"
+
+
+def _usd_tiers(
+    tiers: list[Tier], usd_tiers: tuple[UsdTier, ...], unit: str, converted: bool, t: Strings
+) -> list[str]:
+    """Tiers in US dollars per GB-month, bounded where the source bounds them ('bis 1 TB')."""
+    rates = [_usd_rate(tier.usd_per_gb_month, converted, t) for tier in usd_tiers]
+    return _tiers_parts(_bounds(tiers, unit, t), rates, t)
+
+
+def _joined_price(tiers: list[str], fee: str | None, idle: list[str] | None, t: Strings) -> str:
+    parts = list(tiers)
+    if fee:
+        parts.append(t("price.monthly_fee", amount=fee))
+    if idle:
+        parts.append(t("price.idle", price=t.join(idle)))
     return t.join(parts)
 
 
-def normalized_text(price: Price, figures: Figures, t: Strings) -> str | None:
-    """'≈ 0,08 $/GB-month' when the source's currency or unit differs from USD per GB-month."""
-    if figures.usd is None or (price.currency.value == "USD" and price.unit.value == "GB-month"):
+def price_text(price: Price, t: Strings) -> str:
+    """A price as its source states it: its currency and unit, its amounts in full."""
+    currency, unit = price.currency.value, price.unit.value
+    fee = t.money(price.monthly_fee, currency) if price.monthly_fee else None
+    idle = _source_tiers(price.idle_tiers, currency, unit, t) if price.idle_tiers else None
+    return _joined_price(_source_tiers(price.tiers, currency, unit, t), fee, idle, t)
+
+
+def table_price_text(price: Price, usd: UsdPrice, t: Strings) -> str:
+    """A price in the comparison's unit, US dollars per GB-month with three significant digits:
+    '0,0197 $/GB-Monat', '≈ 0,0224 $/GB-Monat' from another currency, 'kostenlos bis 250 GB'."""
+    converted, unit = price.currency.value != "USD", price.unit.value
+    fee = None
+    if usd.monthly_fee_usd:
+        fee = t.money(round(usd.monthly_fee_usd, 2), "USD")  # a fee in cents, even once converted
+        fee = f"≈ {fee}" if converted else fee  # the sign of price.normalized, alike in every language
+    idle = (
+        _usd_tiers(price.idle_tiers, usd.idle_tiers, unit, converted, t)
+        if price.idle_tiers and usd.idle_tiers
+        else None
+    )
+    return _joined_price(_usd_tiers(price.tiers, usd.tiers, unit, converted, t), fee, idle, t)
+
+
+def _usd_or_none(price: Price, rates: ExchangeRates) -> UsdPrice | None:
+    try:
+        return usd_price(price, rates)
+    except KeyError:  # a currency without a rate (a past version's): the price stays in its own words
         return None
-    return t("price.normalized", amount=t.money(round(figures.usd.headline, 4), "USD"))
+
+
+def worded_price(price: Price, t: Strings, rates: ExchangeRates) -> Worded:
+    """A price as the comparison words it, with the source's wording where that differs."""
+    source = price_text(price, t)
+    usd = _usd_or_none(price, rates)
+    text = table_price_text(price, usd, t) if usd else source
+    return Worded(text, source if source != text else None)
 
 
 def egress_text(egress: Egress, t: Strings) -> str:
     per = t(f"unit.{egress.per}")
     text = f"{t.money(egress.amount, egress.currency.value)}/{per}"
     if egress.included_gb:
-        text += t("text.aside", text=t("egress.included", amount=f"{t.number(egress.included_gb)} {per}"))
+        included = size_text(egress.included_gb, egress.per, t)
+        text += t("text.aside", text=t("egress.included", amount=included))
     if egress.allowance_pooled:
         text += t("text.aside", text=t("egress.pooled"))
     return text
@@ -223,8 +376,6 @@ def throughput_text(mb_s: float | None, t: Strings) -> str:
 
 # The strings that word a fact's value from its list, by the fact's kind: answer.yes, region.zone...
 WORD_KEYS = {ValueKind.answer: "answer", ValueKind.binding: "region", ValueKind.egress: "egress"}
-# Kinds whose known values are shown as the source writes them ("4 TB", "up to 2 GB/s")
-_AS_WRITTEN = frozenset({ValueKind.size, ValueKind.text})
 
 
 def word_key(fact: str, value: str) -> str:
@@ -234,18 +385,29 @@ def word_key(fact: str, value: str) -> str:
     return f"{WORD_KEYS[DECLARED[Fact(fact)].kind]}.{value}"
 
 
-def _cell_text(offering: Offering, fact: Fact, t: Strings) -> str:
-    return value_text(fact, offering.value_of(fact), t)
+def value_text(fact: Fact, value: object, t: Strings, rates: ExchangeRates) -> str:
+    """One value of a fact worded as the comparison words it."""
+    return worded_value(fact, value, t, rates).text
 
 
-def value_text(fact: Fact, value: object, t: Strings) -> str:
-    """One value of a fact worded as the page shows it (the history words old values this way too)."""
-    if isinstance(value, str):  # most values: a word from the fact's list, or free text
-        if DECLARED[fact].kind in _AS_WRITTEN and value != UNKNOWN:
-            return str(value)
-        return t(word_key(fact, value))
+def worded_value(fact: Fact, value: object, t: Strings, rates: ExchangeRates) -> Worded:
+    """One value of a fact worded as the comparison words it, with the source's wording where that
+    differs (the history words old and new values this way too, so a change reads like the cell)."""
     if isinstance(value, Price):
-        return price_text(value, t)
+        return worded_price(value, t, rates)
+    if fact is Fact.throughput and isinstance(value, str) and value != UNKNOWN:
+        return Worded(throughput_text(throughput_mb_s(value), t), value, DATA_TEXT_LANG)
+    return Worded(_word(fact, value, t))
+
+
+def _word(fact: Fact, value: object, t: Strings) -> str:
+    """A value that needs no source wording beside it: a word from the fact's list, a size, a list."""
+    if isinstance(value, str):
+        if value != UNKNOWN and DECLARED[fact].kind is ValueKind.size:
+            return _written_size_text(value, t)
+        if value != UNKNOWN and DECLARED[fact].kind is ValueKind.text:
+            return value
+        return t(word_key(fact, value))
     if isinstance(value, Egress):
         return egress_text(value, t)
     if isinstance(value, list):  # regions
@@ -268,23 +430,18 @@ def source_view(number: int, source: Source, t: Strings) -> SourceView:
     )
 
 
-def _cell(offering: Offering, figures: Figures, fact: Fact, t: Strings) -> Cell:
+def _cell(offering: Offering, figures: Figures, fact: Fact, t: Strings, rates: ExchangeRates) -> Cell:
     origin, sort = figures.facts[fact], figures.sort[fact]
-    if fact is Fact.throughput and origin.known:
-        text, detail = throughput_text(sort, t), offering.throughput
-    else:
-        text, detail = _cell_text(offering, fact, t), None
-    return Cell(text, sort, origin, not origin.known, figures.english[fact], detail)
+    worded = worded_value(fact, offering.value_of(fact), t, rates)
+    return Cell(
+        worded.text, sort, origin, not origin.known, figures.english[fact], worded.source, worded.source_lang
+    )
 
 
-def _price_source(offering: Offering, figures: Figures) -> str | None:
-    """The first source of the price that is the provider's own page."""
-    own = [n for n in figures.facts[Fact.price].sources if not offering.sources[n - 1].third_party]
-    return offering.sources[own[0] - 1].url if own else None
-
-
-def offering_view(number: int, offering: Offering, figures: Figures, t: Strings) -> OfferingView:
-    cells: dict[str, Cell] = {fact: _cell(offering, figures, fact, t) for fact in Fact}
+def offering_view(
+    number: int, offering: Offering, figures: Figures, t: Strings, rates: ExchangeRates, pricing: str | None
+) -> OfferingView:
+    cells: dict[str, Cell] = {fact: _cell(offering, figures, fact, t, rates) for fact in Fact}
     return OfferingView(
         number=number,
         offering=offering,
@@ -294,13 +451,17 @@ def offering_view(number: int, offering: Offering, figures: Figures, t: Strings)
         checked_text=t.date(figures.checked) if figures.checked else None,
         notes=t.prose(offering.notes),
         sources=[source_view(n, s, t) for n, s in enumerate(offering.sources, 1)],
-        usd_text=normalized_text(offering.price, figures, t) if isinstance(offering.price, Price) else None,
-        price_source=_price_source(offering, figures),
+        price_page=pricing,
     )
 
 
 def provider_view(
-    provider_id: str, file: str, provider: Provider, figures: ProviderFigures, t: Strings
+    provider_id: str,
+    file: str,
+    provider: Provider,
+    figures: ProviderFigures,
+    t: Strings,
+    rates: ExchangeRates,
 ) -> ProviderView:
     return ProviderView(
         id=provider_id,
@@ -309,7 +470,7 @@ def provider_view(
         website=provider.website,
         notes=t.prose(provider.notes),
         offerings=[
-            offering_view(number, offering, numbers, t)
+            offering_view(number, offering, numbers, t, rates, pricing_page(provider, offering))
             for number, (offering, numbers) in enumerate(
                 zip(provider.offerings, figures.offerings, strict=True), 1
             )
@@ -365,15 +526,16 @@ def _data_questions(providers: list[ProviderView], t: Strings) -> list[tuple[str
         key=lambda item: item[0],
     )
     if priced:
-        usd, name, offering = priced[0]
+        _, name, offering = priced[0]
+        cell = offering.cells[Fact.price.value]
+        price = Worded(cell.text, cell.detail, cell.detail_lang).plain(t)
         questions.append(
             (
                 t("faq.cheapest.question"),
                 t(
                     "faq.cheapest.answer",
                     offering=f"{name}{t('text.aside', text=offering.product)}",
-                    price=offering.cells[Fact.price.value].text,
-                    usd=t.money(round(usd, 4), "USD"),
+                    price=price,
                     priced=t("faq.cheapest.priced", count=len(priced)),
                 ),
             )
@@ -391,8 +553,8 @@ class ChangeView:
     listed: bool  # the provider still has a page
     offering: str | None
     what: str  # the fact's name, or what happened ("offering added")
-    old_text: str | None  # the values before and after ("changed" only)
-    new_text: str | None
+    old: Worded | None  # the values before and after ("changed" only), worded as the comparison's cells
+    new: Worded | None
     summary: str  # the whole change on one line of plain text
     commit_url: str
     commit_short: str
@@ -409,13 +571,18 @@ class HistoryView:
         return self.by_provider.get(provider_id, [])
 
 
-def change_view(change: Change, t: Strings, names: dict[str, str], repository: str) -> ChangeView:
-    old_text = new_text = None
+def change_view(
+    change: Change, t: Strings, names: dict[str, str], repository: str, rates: ExchangeRates
+) -> ChangeView:
+    old = new = None
     if change.kind == "changed":
         assert change.fact is not None
         what = t(f"column.{change.fact.value}")
-        old_text, new_text = value_text(change.fact, change.old, t), value_text(change.fact, change.new, t)
-        text = t("history.changed", fact=what, old=old_text, new=new_text)
+        old, new = (
+            worded_value(change.fact, change.old, t, rates),
+            worded_value(change.fact, change.new, t, rates),
+        )
+        text = t("history.changed", fact=what, old=old.plain(t), new=new.plain(t))
     else:
         what = text = t(f"history.{change.kind}", file=change.previous_file or "")
     return ChangeView(
@@ -425,20 +592,23 @@ def change_view(change: Change, t: Strings, names: dict[str, str], repository: s
         listed=change.provider in names,
         offering=change.offering,
         what=what,
-        old_text=old_text,
-        new_text=new_text,
+        old=old,
+        new=new,
         summary=" · ".join(part for part in (change.offering, text) if part),
         commit_url=f"{repository}/commit/{change.commit}",
         commit_short=change.commit[:7],
     )
 
 
-def history_view(history: History, t: Strings, names: dict[str, str], repository: str) -> HistoryView:
-    """The history worded in one language: values in the page's formats, dates in its calendar."""
+def history_view(
+    history: History, t: Strings, names: dict[str, str], repository: str, rates: ExchangeRates
+) -> HistoryView:
+    """The history worded in one language: values in the page's formats and the comparison's units
+    (prices converted at today's rates, as the comparison's), dates in its calendar."""
     if not history.available:
         reason = t(f"history.reason.{history.reason}")
         return HistoryView(False, t("history.unavailable", reason=reason), [], {})
-    changes = [change_view(change, t, names, repository) for change in history.changes]
+    changes = [change_view(change, t, names, repository, rates) for change in history.changes]
     by_provider: dict[str, list[ChangeView]] = {}
     for view in changes:
         by_provider.setdefault(view.change.provider, []).append(view)
@@ -458,7 +628,7 @@ def site_view(
     strings = dataset.strings[lang]
     t = Strings(lang, strings.ui, strings.notes_fallback)
     providers = [
-        provider_view(pid, dataset.files[pid], provider, derived[pid], t)
+        provider_view(pid, dataset.files[pid], provider, derived[pid], t, dataset.rates)
         for pid, provider in dataset.providers.items()
     ]
     faq = [(item.question, item.answer) for item in strings.faq]
@@ -475,5 +645,5 @@ def site_view(
         coverage=coverage,
         repository=repository,
         prefix=prefix,
-        history=history_view(history, t, names, repository) if history is not None else None,
+        history=history_view(history, t, names, repository, dataset.rates) if history is not None else None,
     )
