@@ -23,7 +23,7 @@ def offering(fixture_build: SiteBuild, lang: str, provider_id: str, number: int 
     [
         ("de", "0,07\xa0$/GB-Monat bis 1 TB und darüber 0,05\xa0$/GB-Monat"),
         ("zh", "US$0.07/GB·月（不超过 1 TB）和超出部分 US$0.05/GB·月"),
-        ("ro", "0,07\xa0USD/GB-lună până la 1 TB și peste 0,05\xa0USD/GB-lună"),
+        ("ro", "0,07\xa0USD/GB-lună până la 1 TB și apoi 0,05\xa0USD/GB-lună"),
     ],
 )
 def test_tiered_price_is_worded_in_each_locale(fixture_build: SiteBuild, lang: str, expected: str) -> None:
@@ -44,8 +44,8 @@ def test_foreign_prices_read_in_usd_per_gb_month_with_the_source_beside(fixture_
 
 def test_idle_price_and_pooled_allowance_are_worded(fixture_build: SiteBuild) -> None:
     beta = offering(fixture_build, "de", "beta-cloud")
-    assert beta.cells["price"].text == "0,073\xa0$/GB-Monat und ohne laufende GPU: 0,146\xa0$/GB-Monat"
-    assert beta.cells["price"].detail == "0,0001\xa0$/GB-Stunde und ohne laufende GPU: 0,0002\xa0$/GB-Stunde"
+    assert beta.cells["price"].text == "0,073\xa0$/GB-Monat; ohne laufende GPU: 0,146\xa0$/GB-Monat"
+    assert beta.cells["price"].detail == "0,0001\xa0$/GB-Stunde; ohne laufende GPU: 0,0002\xa0$/GB-Stunde"
     assert beta.cells["egress"].text == (
         "0,01\xa0$/GiB (500 GiB frei pro Monat) (Freikontingent pro Konto gebündelt, hier nicht eingerechnet)"
     )
@@ -94,7 +94,7 @@ def test_an_hourly_price_reads_per_gb_month_with_three_significant_digits(
     [
         ("de", "kostenlos bis 250 GB und darüber 0,02\xa0$/GB-Monat"),
         ("zh", "免费（不超过 250 GB）和超出部分 US$0.02/GB·月"),
-        ("ro", "gratuit până la 250 GB și peste 0,02\xa0USD/GB-lună"),
+        ("ro", "gratuit până la 250 GB și apoi 0,02\xa0USD/GB-lună"),
     ],
 )
 def test_a_free_tier_reads_as_free(fixture_build: SiteBuild, lang: str, expected: str) -> None:

@@ -129,6 +129,7 @@ contribute.wrong
 contribute.files
 provider.description {name}
 price.idle {price}
+price.with_idle {price} {idle}
 egress.pooled
 undated.badge
 undated.title

@@ -310,9 +310,10 @@ def _joined_price(tiers: list[str], fee: str | None, idle: list[str] | None, t: 
     parts = list(tiers)
     if fee:
         parts.append(t("price.monthly_fee", amount=fee))
-    if idle:
-        parts.append(t("price.idle", price=t.join(idle)))
-    return t.join(parts)
+    if not idle:
+        return t.join(parts)
+    # the price while no GPU runs is a second price, not one more item of a list ("…; ohne laufende GPU: …")
+    return t("price.with_idle", price=t.join(parts), idle=t("price.idle", price=t.join(idle)))
 
 
 def price_text(price: Price, t: Strings) -> str:
