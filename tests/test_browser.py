@@ -16,6 +16,8 @@ from conftest import LANGUAGE_PREFIX, LANGUAGES, SHARED, built_once, copy_projec
 from gpustorage import SiteBuild
 from gpustorage.contract import FILTERS, PRESETS
 from gpustorage.dataset import Dataset
+from gpustorage.render_html import shown_count_text
+from gpustorage.settings import FOLD_ABOVE_ROWS, ROWS_PER_PAGE
 from projects import write_providers
 
 pytestmark = pytest.mark.browser
@@ -74,6 +76,17 @@ def count_text(page) -> str:
     return page.text_content("#comparison-count")
 
 
+def count_of_what_is_shown(page, t) -> str:
+    """The count the page must give for the offerings and providers it shows (issue #19: one unit)."""
+    shown = page.evaluate(
+        """() => { const rows = [...document.querySelectorAll('#comparison tr[data-provider]')]
+                     .filter(r => r.checkVisibility());
+        return [rows.filter(r => r.matches('.gs-offering')).length,
+                new Set(rows.map(r => r.dataset.provider)).size]; }"""
+    )
+    return shown_count_text(shown[0], shown[1], t)
+
+
 def test_sort_by_price_puts_the_cheapest_known_offering_first(page, server: str) -> None:
     open_comparison(page, server, "ro")
     page.click("th[data-column=price] button")
@@ -126,7 +139,8 @@ def test_each_filter_shows_the_expected_providers(
     assert want and want != ALL, "a filter test must leave some providers out"
     assert visible_providers(page) == want
     t = fixture_build.views[lang].t
-    assert count_text(page) == t("tools.count", shown=len(want), count=len(ALL))
+    assert count_text(page) == count_of_what_is_shown(page, t)
+    assert count_text(page).startswith(t("count.offerings", count=len(visible_products(page))))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -367,9 +381,10 @@ def test_language_switch_keeps_page_and_view(page, server: str) -> None:
 def test_counts_are_worded_in_each_language(page, server: str, fixture_build: SiteBuild, lang: str) -> None:
     open_comparison(page, server, lang, "?egress=free")
     t = fixture_build.views[lang].t
-    assert count_text(page) == t("tools.count", shown=1, count=len(ALL))
+    assert count_text(page) == count_of_what_is_shown(page, t)
     page.click("#comparison-tools button[data-preset='']")
-    assert count_text(page) == t("tools.count", shown=len(ALL), count=len(ALL))
+    offerings = sum(len(p.offerings) for p in fixture_build.views[lang].providers)
+    assert count_text(page) == shown_count_text(offerings, len(ALL), t)
 
 
 def test_keyboard_sorts_and_filters(page, server: str, fixture_build: SiteBuild) -> None:
@@ -420,7 +435,7 @@ def test_pages_request_nothing_from_other_hosts(page, server: str) -> None:
 
 def long_project(project: Path) -> None:
     copy_project(project)
-    write_providers(project / "data" / "providers", 55, seed=7)  # 108 offerings: more than two pages
+    write_providers(project / "data" / "providers", 160, seed=7)  # above FOLD_ABOVE_ROWS offerings
 
 
 @pytest.fixture(scope="module")
@@ -437,23 +452,30 @@ def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str, fixture_b
     page.goto(f"{long_table}/")
     page.wait_for_selector("#comparison-tools:not([hidden])")
     total = page.eval_on_selector_all("#comparison tr.gs-offering", "rows => rows.length")
-    assert total > 100
+    assert total > FOLD_ABOVE_ROWS
+    t = fixture_build.views["de"].t
+    # the count says that the table is folded, and how much of it is shown
+    assert t("count.folded", shown=ROWS_PER_PAGE, total=total) in count_text(page)
 
     def shown() -> int:
         return page.eval_on_selector_all(
             "#comparison tr.gs-offering", "rows => rows.filter(r => r.checkVisibility()).length"
         )
 
-    assert shown() == 50
+    assert shown() == ROWS_PER_PAGE
     page.click("th[data-column=price] button")
-    assert shown() == 50
+    assert shown() == ROWS_PER_PAGE
     keys = visible_sort_keys(page, "price")
     known = [k for k in keys if k is not None]
-    assert known == sorted(known) and len(keys) == 50
-    t = fixture_build.views["de"].t
-    assert page.text_content("#comparison-show-all") == t("tools.show_all", count=total - 50)
+    assert known == sorted(known) and len(keys) == ROWS_PER_PAGE
+    assert page.text_content("#comparison-show-all") == t("tools.show_all", count=total - ROWS_PER_PAGE)
+    # the name search covers the folded rows too
+    page.fill("input[name=name]", "Synthetic Cloud 0159")
+    assert shown() >= 1
+    page.fill("input[name=name]", "")
     page.click("#comparison-show-all")
     assert shown() == total
+    assert "·" not in count_text(page)
     assert page.is_hidden("#comparison-show-all")
     page.wait_for_function("location.search.includes('all=1')")
 

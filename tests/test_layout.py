@@ -187,3 +187,17 @@ def test_the_comparison_stands_still_while_its_tools_start(open_page, real_serve
     page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
     shift = page.evaluate(LAYOUT_SHIFT)
     assert shift < 0.02
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_real_offering_is_in_view_and_counted(open_page, real_server: str, lang: str) -> None:
+    """Issue #19: no row is folded away at the real data's size, and the count names both units."""
+    page = open_page(f"{real_server}/{LANGUAGE_PREFIX[lang]}", LAPTOP)
+    rows = page.evaluate(
+        """() => { const rows = [...document.querySelectorAll('#comparison tr.gs-offering')];
+        return [rows.length, rows.filter(r => r.checkVisibility()).length]; }"""
+    )
+    assert rows[0] == rows[1] > 100
+    assert page.is_hidden("#comparison-show-all")
+    count = page.text_content("#comparison-count")
+    assert page.evaluate("n => n.toLocaleString(document.documentElement.lang)", rows[0]) in count

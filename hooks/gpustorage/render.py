@@ -34,7 +34,7 @@ from .markers import MARKER
 from .model import Fact, StorageKind
 from .render_html import OfferingParts
 from .report_links import offering_report
-from .settings import CHANGES_SHOWN, DISPLAY_CURRENCIES, ROWS_PER_PAGE, STALE_AFTER_DAYS
+from .settings import CHANGES_SHOWN, DISPLAY_CURRENCIES, FOLD_ABOVE_ROWS, ROWS_PER_PAGE, STALE_AFTER_DAYS
 from .transform import ProviderView, SiteView
 
 __all__ = ["FrontMatter", "Page", "html", "md", "render_site", "script_json"]
@@ -110,6 +110,7 @@ def environment() -> Environment:
         undated_badge=render_html.undated_badge,
         history_block=render_html.history_block,
         option_count_text=render_html.option_count_text,
+        shown_count_text=render_html.shown_count_text,
         is_stale=is_stale,
     )
     return env
@@ -171,6 +172,7 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
         "presets": PRESETS,
         "filters": list(FILTERS),
         "rows_per_page": ROWS_PER_PAGE,
+        "fold_above": FOLD_ABOVE_ROWS,
         "rates": {
             currency: {
                 "usd_per_unit": rates[currency].usd_per_unit,  # type: ignore[index]
@@ -180,7 +182,10 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
             if currency in rates
         },
         "strings": {
-            "count": t.message("tools.count"),
+            "count_shown": t.message("count.shown"),
+            "count_offerings": t.message("count.offerings"),
+            "count_providers": t.message("count.providers"),
+            "count_folded": t.message("count.folded"),
             "show_all": t.message("tools.show_all"),
             "cost": t("column.cost"),
             "cost_short": t("column_short.cost"),

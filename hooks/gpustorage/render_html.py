@@ -223,6 +223,16 @@ def comparison_row(
     )
 
 
+def shown_count_text(offerings: int, providers: int, t: Strings) -> str:
+    """'12 offerings from 9 providers': the comparison counts what it shows in both units (the
+    script words it the same way, see view.js)."""
+    return t(
+        "count.shown",
+        offerings=t("count.offerings", count=offerings),
+        providers=t("count.providers", count=providers),
+    )
+
+
 def option_count_text(count: int, t: Strings) -> str:
     """' (12)' or ' (none)', as the comparison script words it."""
     return f" ({t.number(count) if count else t('filter.none_left')})"

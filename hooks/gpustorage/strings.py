@@ -130,7 +130,6 @@ calc.out
 calc.egress_unknown
 calc.price_unknown
 calc.note
-tools.count {count} {shown}
 tools.show_all {count}
 contribute.guide
 contribute.add
@@ -224,6 +223,10 @@ feed.title {site}
 feed.provider_title {provider}
 translation.outdated
 translation.source
+count.offerings {count}
+count.providers {count}
+count.shown {offerings} {providers}
+count.folded {shown} {total}
 """
 
 

@@ -61,3 +61,11 @@ test("each choice counts what it would leave given the other filters", () => {
   assert.equal(tallies.kind.block_volume, undefined); // billed=yes leaves it out
   assert.equal(tallies.kind.constructor, undefined);
 });
+
+test("the matches are counted in both units: offerings and providers", () => {
+  assert.deepEqual(markMatches(GROUPS, filterFor(""), () => null), { providers: 3, offerings: 3 });
+  assert.deepEqual(markMatches(GROUPS, filterFor("?billed=yes"), () => null), {
+    providers: 1,
+    offerings: 2,
+  });
+});

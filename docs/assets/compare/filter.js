@@ -29,11 +29,11 @@ export function matches(entry, filter, skip) {
   return true;
 }
 
-/* Marks each entry and group as matching or not; returns how many groups (providers) match. A provider
- * without offerings matches only its name, while no filter on offerings is set. `keyOf(entry,
- * column)` gives a sort key (sort.js). */
+/* Marks each entry and group as matching or not; returns how many match, {providers, offerings}, so
+ * that the count names both units. A provider without offerings matches only its name, while no
+ * filter on offerings is set. `keyOf(entry, column)` gives a sort key (sort.js). */
 export function markMatches(groups, filter, keyOf) {
-  let matching = 0;
+  const matching = { providers: 0, offerings: 0 };
   groups.forEach((group) => {
     group.nameMatches = group.name.indexOf(filter.needle) !== -1;
     let any = false;
@@ -41,11 +41,12 @@ export function markMatches(groups, filter, keyOf) {
       let match = group.nameMatches && matches(entry, filter, null);
       if (match && filter.knownIn) match = keyOf(entry, filter.knownIn) !== null;
       entry.match = match;
+      if (match) matching.offerings++;
       any = any || match;
     });
     group.match =
       any || (group.nameMatches && !filter.narrowsOfferings && !filter.knownIn && group.rows.length === 0);
-    if (group.match) matching++;
+    if (group.match) matching.providers++;
   });
   return matching;
 }

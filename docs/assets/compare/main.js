@@ -47,10 +47,9 @@ function start(table, form, settings) {
   const view = tableView(table, rows, settings, wording);
   const keepQuery = queryKeeper();
   const dimensions = ["kind", "egress"].concat(filterNames);
-  // Short tables (the real dataset) show every row; long ones a page at a time. The page size is the
-  // site's (settings.py: ROWS_PER_PAGE, which pages only tables of more than twice as many rows).
-  const page = settings.rows_per_page;
-  const limit = rows.entries.length > 2 * page ? page : Infinity;
+  // Every offering is in the page and shown; only a table far longer than the real dataset shows a
+  // page at a time, and the count says so (settings.py: FOLD_ABOVE_ROWS, ROWS_PER_PAGE).
+  const limit = rows.entries.length > settings.fold_above ? settings.rows_per_page : Infinity;
   const state = readQuery(window.location.search, keys, choicesOf(tools.offered(), settings));
   let costKey = "";
   let countsKey = null;
@@ -64,18 +63,22 @@ function start(table, form, settings) {
     applyCosts(rows.entries, amounts);
   }
 
+  /* Marks the matching rows and counts the filter choices; returns how many match. */
   function updateFilters() {
     const filter = filterOf(state, filterNames);
-    view.showCount(markMatches(rows.groups, filter, sortKey), rows.groups.length);
-    if (filter.countsKey === countsKey) return; // sorting changes no count
-    countsKey = filter.countsKey;
-    tools.showCounts(tallyChoices(rows.entries, filter, dimensions));
+    const matching = markMatches(rows.groups, filter, sortKey);
+    if (filter.countsKey !== countsKey) {
+      countsKey = filter.countsKey; // sorting changes no count
+      tools.showCounts(tallyChoices(rows.entries, filter, dimensions));
+    }
+    return matching;
   }
 
   function update() {
     updateCosts();
-    updateFilters();
-    view.display(state, limit, costKey);
+    const matching = updateFilters();
+    const folded = view.display(state, limit, costKey);
+    view.showCount(matching, folded);
     keepQuery(writeQuery(state, keys));
   }
 

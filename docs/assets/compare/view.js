@@ -1,5 +1,5 @@
 /* The table as the state says: which rows show and in what order, the cost cells' text, the count of
- * providers shown, the empty notice and the "show all" button. A long table lays out at most `limit`
+ * offerings and providers shown, the empty notice and the "show all" button. A long table lays out at most `limit`
  * offerings at once ("show all" lifts it): a browser lays out a table of thousands of rows far slower
  * than it filters or sorts them. */
 
@@ -168,12 +168,22 @@ export function tableView(table, rows, settings, wording) {
     table.classList.toggle("gs-flat", Boolean(column));
     showAll.hidden = hiddenByLimit === 0;
     showAll.textContent = wording.fill(strings.show_all, { count: hiddenByLimit });
+    return hiddenByLimit;
   }
 
-  /* "3 of 4 providers"; the empty notice when none matches. */
-  function showCount(matching, total) {
-    count.textContent = wording.fill(strings.count, { shown: matching, count: total });
-    empty.hidden = matching > 0;
+  /* What the table shows, in both units: "12 offerings from 9 providers", and "50 of 400 offerings
+   * shown" while a long table is folded; the empty notice when nothing matches. */
+  function showCount(matching, folded) {
+    const fill = wording.fill;
+    const offerings = fill(strings.count_offerings, { count: matching.offerings });
+    const providers = fill(strings.count_providers, { count: matching.providers });
+    let text = fill(strings.count_shown, { offerings: offerings, providers: providers });
+    if (folded) {
+      const shown = matching.offerings - folded;
+      text += " · " + fill(strings.count_folded, { shown: shown, total: matching.offerings });
+    }
+    count.textContent = text;
+    empty.hidden = matching.providers > 0;
   }
 
   return { display: display, showCount: showCount };
