@@ -44,9 +44,16 @@ def expected(dataset: Dataset, name: str = "", kind: str = "", egress: str = "",
     return result
 
 
+def open_tools(page) -> None:
+    """The tools are folded into one button (issue #19: the table on the first screen): open them."""
+    if page.get_attribute("#comparison-tools-toggle", "aria-expanded") == "false":
+        page.click("#comparison-tools-toggle")
+
+
 def open_comparison(page, server: str, lang: str, query: str = "") -> None:
     page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}{query}")
-    page.wait_for_selector("#comparison-tools:not([hidden])")
+    page.wait_for_selector("#comparison-tools:not([hidden])", state="attached")
+    open_tools(page)
 
 
 def visible_providers(page) -> list[str]:
@@ -470,6 +477,7 @@ def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str, fixture_b
     assert known == sorted(known) and len(keys) == ROWS_PER_PAGE
     assert page.text_content("#comparison-show-all") == t("tools.show_all", count=total - ROWS_PER_PAGE)
     # the name search covers the folded rows too
+    open_tools(page)
     page.fill("input[name=name]", "Synthetic Cloud 0159")
     assert shown() >= 1
     page.fill("input[name=name]", "")
@@ -504,3 +512,52 @@ def test_names_only_objects_have_are_ignored_in_a_shared_link(page, long_table: 
     assert known == sorted(known) and shown() == 50
     page.click("#comparison-show-all")
     assert page.is_hidden("#comparison-show-all") and shown() > 100
+
+
+LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_a_row_opens_in_place_to_its_details(open_tab, server: str, lang: str, viewport) -> None:
+    """Issue #19: the row's name is a button (aria-expanded) that opens its details right below it,
+    sorted or not; filtering hides a row's details with it."""
+    page = open_tab(viewport)
+    open_comparison(page, server, lang)
+    button = "#comparison tr.gs-offering[data-provider=beta-cloud] button.gs-disclose"
+    details = "#more-beta-cloud-1"
+    assert page.get_attribute(button, "aria-expanded") == "false"
+    assert page.is_hidden(details)
+    page.click(button)
+    assert page.get_attribute(button, "aria-expanded") == "true"
+    assert page.is_visible(details)
+    assert page.is_visible(f"{details} .gs-more-sources a")
+    right_below = f"""() => {{ const row = document.querySelector('{button}').closest('tr');
+        const more = document.querySelector('{details}');
+        return row.nextElementSibling === more
+            && Math.abs(more.getBoundingClientRect().top - row.getBoundingClientRect().bottom) < 12; }}"""
+    assert page.evaluate(right_below)
+    open_tools(page)
+    page.select_option("select[name=sort]", "price")  # sorted, the details move with their row
+    assert page.evaluate(right_below)
+    page.fill("input[name=name]", "alpha")
+    assert page.is_hidden(details)
+    page.fill("input[name=name]", "")
+    assert page.is_visible(details)
+    page.click(button)
+    assert page.is_hidden(details)
+
+
+def test_without_javascript_every_row_shows_its_details(browser, server: str) -> None:
+    """The plain table is complete: without the script each row's details stand open below it."""
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/")
+        shown = page.eval_on_selector_all(
+            "#comparison tr.gs-more", "rows => rows.filter(r => r.checkVisibility()).length"
+        )
+        assert shown == page.locator("#comparison tr.gs-offering").count() == 5
+    finally:
+        context.close()

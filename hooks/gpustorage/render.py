@@ -15,6 +15,7 @@ language (comparison, provider list, FAQ, changes); Python makes rows, cells and
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,7 @@ from urllib.parse import urljoin
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
+from pymdownx.slugs import slugify  # type: ignore[import-untyped]
 
 from . import render_html, translations
 from .build import SiteBuild
@@ -111,6 +113,7 @@ def environment() -> Environment:
         history_block=render_html.history_block,
         option_count_text=render_html.option_count_text,
         shown_count_text=render_html.shown_count_text,
+        legend=render_html.legend,
         is_stale=is_stale,
     )
     return env
@@ -245,7 +248,8 @@ class LanguageRenderer:
             body = translation_notice(body, self.view, default, page.path, site_root)
         names = markers_in(body)
         if names:
-            body = self.fill_markers(body, site_root, context)
+            contents = page_contents(body, self.view.t("faq.title") if "faq" in names else None)
+            body = self.fill_markers(body, site_root, {**context, "contents": contents})
         meta = page.front_matter
         front_matter = FrontMatter(
             title=html(meta.title) if meta.title is not None else None,
@@ -342,6 +346,25 @@ def page_url(prefix: str, path: str) -> str:
 def site_root_for(url: str) -> str:
     """The relative path from a page at `url` (e.g. 'zh/data/') back to the site root."""
     return "../" * len([part for part in url.split("/") if part])
+
+
+_SECTION = re.compile(r"^## +(.+?) *#*$", re.M)
+_SLUGIFY = slugify(case="lower")  # mkdocs.yml's toc slugify: the ids the headings get
+
+
+def page_contents(markdown: str, faq_title: str | None) -> list[tuple[str, str]]:
+    """The page's sections as (heading, anchor): its own second-level headings, then the FAQ's where
+    the page has one, so that a page that opens with the comparison links to its guide from the top.
+    Anchors as the toc extension makes them (a repeated heading gets "_1", "_2"...)."""
+    headings = _SECTION.findall(markdown) + ([faq_title] if faq_title else [])
+    seen: dict[str, int] = {}
+    contents = []
+    for heading in headings:
+        slug = _SLUGIFY(heading, "-")
+        count = seen.get(slug, 0)
+        seen[slug] = count + 1
+        contents.append((heading, f"{slug}_{count}" if count else slug))
+    return contents
 
 
 def markers_in(markdown: str) -> set[str]:

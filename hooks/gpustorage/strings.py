@@ -194,7 +194,6 @@ completeness {count} {known}
 report.offering {offering}
 report.field {field}
 price.source_link
-unknowns.label {list}
 footer.text
 notfound.title
 notfound.text
@@ -227,6 +226,15 @@ count.offerings {count}
 count.providers {count}
 count.shown {offerings} {providers}
 count.folded {shown} {total}
+binding_short.machine
+binding_short.datacenter
+binding_short.zone
+binding_short.region
+binding_short.global
+evidence.column
+evidence.short
+legend.label
+contents.label
 """
 
 

@@ -92,6 +92,11 @@ class Cell:
     unknown: bool = False
     english: str = ""  # the value in English, for the report form (the issue tracker's language)
     detail: str | None = None  # the source's own wording where the text is a normalized figure
+    short: str = ""  # the value as a token that fits one line of the comparison; "": the text itself
+
+    @property
+    def token(self) -> str:
+        return self.short or self.text
 
 
 @dataclass(frozen=True)
@@ -258,13 +263,30 @@ def _covers_text(covers: tuple[Fact, ...], t: Strings) -> str:
     return ", ".join(t(f"column.{fact.value}") for fact in covers)
 
 
+def short_text(offering: Offering, figures: Figures, fact: Fact, t: Strings) -> str:
+    """A value short enough for one line of the comparison, where its full text is longer: a price's
+    first rate (or its normalized figure where the source's unit or currency differs), a fee's rate, a
+    binding's one word. "" where the full text is short already; the row's details show it whole."""
+    value = offering.value_of(fact)
+    if isinstance(value, Price):
+        first = value.tiers[0]
+        rate = f"{t.money(first.amount, value.currency.value)}/{t(f'unit.{value.unit.value}')}"
+        return normalized_text(value, figures, t) or rate
+    if isinstance(value, Egress):
+        return f"{t.money(value.amount, value.currency.value)}/{t(f'unit.{value.per}')}"
+    if fact is Fact.region_binding and value not in (UNKNOWN, "varies"):
+        return t(f"binding_short.{value}")
+    return ""
+
+
 def _cell(offering: Offering, figures: Figures, fact: Fact, t: Strings) -> Cell:
     origin, sort = figures.facts[fact], figures.sort[fact]
     if fact is Fact.throughput and origin.known:
         text, detail = throughput_text(sort, t), offering.throughput
     else:
         text, detail = _cell_text(offering, fact, t), None
-    return Cell(text, sort, origin, not origin.known, figures.english[fact], detail)
+    short = short_text(offering, figures, fact, t)
+    return Cell(text, sort, origin, not origin.known, figures.english[fact], detail, short)
 
 
 def _price_source(offering: Offering, figures: Figures) -> str | None:

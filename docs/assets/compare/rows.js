@@ -36,8 +36,10 @@ function entryOf(row, group, position, filterNames) {
   filterNames.forEach((name) => {
     values[name] = data[name];
   });
+  const next = row.nextElementSibling;
   return {
     row: row,
+    more: next && next.classList.contains("gs-more") ? next : null, // the row of its details
     group: group,
     position: position,
     cells: cells,

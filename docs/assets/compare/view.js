@@ -99,9 +99,16 @@ export function tableView(table, rows, settings, wording) {
     cell.dataset.sort = String(entry.keys.cost);
   }
 
+  // an offering's row and the row of its details show and hide together
   function show(entry, visible) {
+    if (entry.shown !== visible && entry.more) entry.more.hidden = !visible;
     setHidden(entry, entry.row, visible);
     if (visible) writeCosts(entry);
+  }
+
+  function append(parent, entry) {
+    parent.appendChild(entry.row);
+    if (entry.more) parent.appendChild(entry.more);
   }
 
   function markSortedHead(column, descending) {
@@ -124,7 +131,7 @@ export function tableView(table, rows, settings, wording) {
       const visible = place < budget;
       show(entry, visible);
       if (visible) {
-        fragment.appendChild(entry.row);
+        append(fragment, entry);
         moved.push(entry);
       }
     });
@@ -160,7 +167,7 @@ export function tableView(table, rows, settings, wording) {
     const descending = state.dir === "desc";
     const budget = state.all ? Infinity : limit;
     markSortedHead(column, descending);
-    moved.forEach((entry) => entry.group.body.appendChild(entry.row));
+    moved.forEach((entry) => append(entry.group.body, entry));
     moved = [];
     const hiddenByLimit = column
       ? displaySorted(column, descending, budget)
