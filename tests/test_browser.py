@@ -167,6 +167,14 @@ def test_presets_filter_sort_and_explain(
     assert page.get_attribute(f"th[data-column={settings['sort']}]", "aria-sort") == direction
     keys = [k for k in visible_sort_keys(page, settings["sort"]) if k is not None]
     assert keys == sorted(keys, reverse=settings["dir"] == "desc")
+    # issue #19: a filter touched after a preset leaves it chosen, shown as changed, still explained
+    page.check("input[name=egress]")
+    label = page.text_content(f"button[data-preset={preset}]").strip()
+    changed = fixture_build.views[lang].t("preset.changed", preset=label)
+    assert page.text_content("#preset-explanation") == f"{changed} {ui[f'preset.{preset}.explain']}"
+    assert page.get_attribute(f"button[data-preset={preset}]", "aria-pressed") == "true"
+    page.uncheck("input[name=egress]")
+    assert page.text_content("#preset-explanation") == ui[f"preset.{preset}.explain"]
     page.click("#comparison-tools button[data-preset='']")
     assert visible_providers(page) == ALL
     assert page.text_content("#preset-explanation") == ""

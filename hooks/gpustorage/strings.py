@@ -235,6 +235,7 @@ evidence.column
 evidence.short
 legend.label
 contents.label
+preset.changed {preset}
 """
 
 

@@ -4,7 +4,7 @@
 
 import { own } from "./own.js";
 import { MAX_AMOUNT } from "./numbers.js";
-import { AMOUNTS } from "./state.js";
+import { AMOUNTS, presetChanged } from "./state.js";
 
 export function toolsForm(form, settings, wording) {
   const strings = settings.strings;
@@ -42,12 +42,17 @@ export function toolsForm(form, settings, wording) {
         control.value = state[name] ? numbers.forInput(state[name]) : "";
       } else control.value = state[name] || "";
     });
+    const changed = presetChanged(state, settings.presets);
+    let chosenLabel = "";
     presetButtons.forEach((button) => {
       const chosen = button.dataset.preset !== "" && button.dataset.preset === state.preset;
       button.setAttribute("aria-pressed", String(chosen));
+      button.classList.toggle("gs-changed", chosen && changed);
+      if (chosen) chosenLabel = button.textContent;
     });
-    const explained = state.preset && own(strings.explain, state.preset);
-    explanation.textContent = explained ? strings.explain[state.preset] : "";
+    const explained = state.preset && own(strings.explain, state.preset) ? strings.explain[state.preset] : "";
+    const note = changed ? wording.fill(strings.preset_changed, { preset: chosenLabel }) + " " : "";
+    explanation.textContent = explained && note + explained;
     rateNote.textContent = state.cur && own(settings.rates, state.cur) ? settings.rates[state.cur].note : "";
   }
 

@@ -85,16 +85,15 @@ function start(table, form, settings) {
     keepQuery(writeQuery(state, keys));
   }
 
+  // a sort or filter the reader changes keeps the preset chosen, shown as changed (form.js)
   addSortButtons(table.tHead.rows[0], (column) => {
     state.dir = state.sort === column && state.dir !== "desc" ? "desc" : "asc";
     state.sort = column;
-    state.preset = "";
     tools.show(state);
     update();
   });
   form.addEventListener("input", () => {
     tools.read(state);
-    state.preset = "";
     tools.show(state);
     update();
   });

@@ -89,6 +89,20 @@ export function resetTo(state, keys, presets, preset) {
   state.preset = preset;
 }
 
+// Keys that leave a preset as chosen: the calculator's amounts and currency, paging, the preset itself.
+const NOT_A_PRESET_CHANGE = AMOUNTS.concat(["cur", "all", "preset"]);
+
+/* Whether a filter or the sort differs from the state's preset (the reader adjusted it): the preset
+ * then shows as changed, with its explanation, instead of silently going away. */
+export function presetChanged(state, presets) {
+  if (!state.preset || !own(presets, state.preset)) return false;
+  const values = presets[state.preset];
+  return Object.keys(state).some(
+    (key) =>
+      NOT_A_PRESET_CHANGE.indexOf(key) === -1 && state[key] !== (own(values, key) ? values[key] : "")
+  );
+}
+
 /* Drops the amounts that are no number from 0 to MAX_AMOUNT; true if it dropped any. */
 export function dropBrokenAmounts(state) {
   let dropped = false;
