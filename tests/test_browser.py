@@ -125,7 +125,7 @@ def test_sort_by_price_puts_the_cheapest_known_offering_first(page, server: str)
         ("check", "input[name=kind][value=shared_filesystem]", None, {"kind": "shared_filesystem"}),
         ("select", "select[name=billed]", "yes", {"billed": "yes"}),
         ("select", "select[name=multi]", "yes", {"multi": "yes"}),
-        ("select", "select[name=region]", "machine", {"region": "machine"}),
+        ("check", "input[name=region][value=machine]", None, {"region": "machine"}),
         ("select", "select[name=spot]", "no", {"spot": "no"}),
         ("check", "input[name=egress]", None, {"egress": "free"}),
         ("fill", "input[name=name]", "ta", {"name": "ta"}),
@@ -569,3 +569,40 @@ def test_without_javascript_every_row_shows_its_details(browser, server: str) ->
         assert shown == page.locator("#comparison tr.gs-offering").count() == 5
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_idle_question_has_its_tools(page, server: str, fixture_build: SiteBuild, lang: str) -> None:
+    """Issue #19: "billed while idle" offers every value with its count, binding takes several values,
+    and the comparison sorts by what storage costs while no GPU runs (unknown last)."""
+    open_comparison(page, server, lang)
+    t = fixture_build.views[lang].t
+    offerings = [o for p in fixture_build.views[lang].providers for o in p.offerings]
+    options = page.eval_on_selector_all(
+        "select[name=billed] option", "options => options.map(o => [o.value, o.textContent])"
+    )
+    for value, text in options[1:]:
+        n = sum(1 for o in offerings if o.value(FILTERS["billed"]) == value)
+        assert text == t(f"answer.{value}") + (f" ({t.number(n)})" if n else f" ({t('filter.none_left')})")
+    assert [value for value, _ in options[1:]] == ["yes", "no", "partial", "not_applicable", "unknown"]
+    page.check("input[name=region][value=machine]")
+    page.check("input[name=region][value=region]")
+    assert visible_products(page) == ["Alpha Buckets", "Beta Disk"]
+    page.wait_for_function("location.search.includes('region=machine%2Cregion')")
+    page.uncheck("input[name=region][value=machine]")
+    page.uncheck("input[name=region][value=region]")
+
+    def idle_rate(o) -> float | None:  # a GB a month while idle, as the page's data gives it
+        usd, billed = o.figures.usd, o.value(FILTERS["billed"])
+        if usd and usd.idle_tiers:
+            return usd.idle_tiers[0].usd_per_gb_month
+        if billed == "no":
+            return 0.0
+        return usd.tiers[0].usd_per_gb_month if usd and billed in ("yes", "not_applicable") else None
+
+    rates = {o.product: idle_rate(o) for o in offerings}
+    page.select_option("select[name=sort]", "idle")
+    shown = visible_products(page)
+    known = [rates[name] for name in shown if rates[name] is not None]
+    assert known == sorted(known) and len(known) >= 2
+    assert all(rates[name] is None for name in shown[len(known) :])

@@ -34,11 +34,14 @@ FILTERS: dict[str, Fact] = {
 
 # The choices each filter offers (besides "any"), in the order shown.
 FILTER_VALUES: dict[str, list[str]] = {
-    "billed": ["yes", "no"],
+    "billed": ["yes", "no", "partial", "not_applicable", "unknown"],  # every value, with its count
     "multi": ["yes", "partial", "no"],
     "region": [binding.value for binding in RegionBinding if binding is not RegionBinding.unknown],
     "spot": ["yes", "no", "not_applicable"],
 }
+
+# Filters that take several values at once, as checkboxes ("region=zone,region"), like the kinds.
+LIST_FILTERS = ("region",)
 
 # Columns of the comparison, in order: the product, one per fact shown, and the date checked.
 COLUMNS: tuple[Fact, ...] = (

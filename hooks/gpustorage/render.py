@@ -28,7 +28,7 @@ from pymdownx.slugs import slugify  # type: ignore[import-untyped]
 
 from . import render_html, translations
 from .build import SiteBuild
-from .contract import COLUMNS, FILTER_VALUES, FILTERS, PRESETS
+from .contract import COLUMNS, FILTER_VALUES, FILTERS, LIST_FILTERS, PRESETS
 from .derive import is_stale
 from .escape import html, md, script_json
 from .guide import GuidePage
@@ -103,6 +103,7 @@ def environment() -> Environment:
         filters={name: fact.value for name, fact in FILTERS.items()},
         kinds=[kind.value for kind in StorageKind],
         filter_values=FILTER_VALUES,
+        list_filters=LIST_FILTERS,
         columns=[fact.value for fact in COLUMNS],
         changes_shown=CHANGES_SHOWN,
         marks=render_html.marks,

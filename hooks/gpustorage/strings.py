@@ -236,6 +236,7 @@ evidence.short
 legend.label
 contents.label
 preset.changed {preset}
+column.idle
 """
 
 

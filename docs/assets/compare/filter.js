@@ -3,7 +3,8 @@
 
 /* The state's filters, prepared once per update: the kinds chosen, the fact filters set, the name. */
 export function filterOf(state, filterNames) {
-  const facts = filterNames.filter((name) => state[name]).map((name) => [name, state[name]]);
+  // each as the values it accepts: one ("billed=yes") or several ("region=zone,region")
+  const facts = filterNames.filter((name) => state[name]).map((name) => [name, state[name].split(",")]);
   return {
     kinds: state.kind ? state.kind.split(",") : [],
     freeEgress: state.egress === "free",
@@ -24,7 +25,7 @@ export function matches(entry, filter, skip) {
   if (skip !== "egress" && filter.freeEgress && data.egress !== "free") return false;
   for (let i = 0; i < filter.facts.length; i++) {
     const name = filter.facts[i][0];
-    if (name !== skip && data[name] !== filter.facts[i][1]) return false;
+    if (name !== skip && filter.facts[i][1].indexOf(data[name]) === -1) return false;
   }
   return true;
 }

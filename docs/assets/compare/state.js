@@ -13,8 +13,9 @@ const VIEW_KEYS = [
 export const AMOUNTS = ["gb", "months", "out"];
 // keys whose value is free: a text searched for, or an amount (see dropBrokenAmounts)
 const FREE_KEYS = ["name"].concat(AMOUNTS);
-// keys whose value lists names ("kind=block_volume,network_volume")
-const LIST_KEYS = ["kind"];
+// keys whose value lists names ("kind=block_volume,network_volume", "region=zone,region"); a link made
+// when binding took one value ("region=zone") lists one (hooks/gpustorage/contract.py: LIST_FILTERS)
+export const LIST_KEYS = ["kind", "region"];
 // How long the reader pauses before the address bar follows the view (see queryKeeper): a matter of
 // the browser's speed, not a site setting, so it stays here.
 const URL_DELAY_MS = 300;
