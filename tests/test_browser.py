@@ -606,3 +606,15 @@ def test_the_idle_question_has_its_tools(page, server: str, fixture_build: SiteB
     known = [rates[name] for name in shown if rates[name] is not None]
     assert known == sorted(known) and len(known) >= 2
     assert all(rates[name] is None for name in shown[len(known) :])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_several_names_compare_those_providers(
+    page, server: str, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #19: "runpod, lambda, coreweave" shows those three; the count says what it shows."""
+    open_comparison(page, server, lang, "?name=alpha,%20GAMMA")
+    assert visible_providers(page) == ["alpha-cloud", "gamma-cloud"]
+    assert count_text(page) == count_of_what_is_shown(page, fixture_build.views[lang].t)
+    page.fill("input[name=name]", "beta, delta")
+    assert visible_providers(page) == ["beta-cloud", "delta-cloud"]

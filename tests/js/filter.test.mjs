@@ -78,3 +78,9 @@ test("binding takes several values, and a link made when it took one still works
   assert.deepEqual(shown("?region=region,global"), ["alpha cloud", "beta cloud"]);
   assert.deepEqual(shown("?region=region,nowhere"), ["beta cloud"]); // a value not offered is ignored
 });
+
+test("the name filter takes several names, separated by commas", () => {
+  assert.deepEqual(shown("?name=alpha, delta"), ["alpha cloud", "delta cloud"]);
+  assert.deepEqual(shown("?name=beta,"), ["beta cloud"]);
+  assert.deepEqual(shown("?name=%2C"), ["alpha cloud", "beta cloud", "delta cloud"]);
+});

@@ -1,6 +1,17 @@
 /* Filtering offerings: which rows match the view's filters, and how many each filter choice would
  * leave given the others. Works on entries (rows.js) and the view's state; no DOM. */
 
+/* The names searched for: several, separated by commas, compare those providers ("runpod, lambda,
+ * coreweave"); none searches for "", which every name holds. */
+function namesOf(text) {
+  const names = text
+    .toLowerCase()
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return names.length ? names : [""];
+}
+
 /* The state's filters, prepared once per update: the kinds chosen, the fact filters set, the name. */
 export function filterOf(state, filterNames) {
   // each as the values it accepts: one ("billed=yes") or several ("region=zone,region")
@@ -9,7 +20,7 @@ export function filterOf(state, filterNames) {
     kinds: state.kind ? state.kind.split(",") : [],
     freeEgress: state.egress === "free",
     facts: facts,
-    needle: state.name.toLowerCase(),
+    needles: namesOf(state.name),
     // sorted by a column with "only known values": rows without a value there are left out
     knownIn: state.known && state.sort && state.sort !== "product" ? state.sort : "",
     narrowsOfferings: Boolean(state.kind || state.egress || facts.length),
@@ -36,7 +47,7 @@ export function matches(entry, filter, skip) {
 export function markMatches(groups, filter, keyOf) {
   const matching = { providers: 0, offerings: 0 };
   groups.forEach((group) => {
-    group.nameMatches = group.name.indexOf(filter.needle) !== -1;
+    group.nameMatches = filter.needles.some((needle) => group.name.indexOf(needle) !== -1);
     let any = false;
     group.rows.forEach((entry) => {
       let match = group.nameMatches && matches(entry, filter, null);
