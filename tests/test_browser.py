@@ -618,3 +618,28 @@ def test_several_names_compare_those_providers(
     assert count_text(page) == count_of_what_is_shown(page, fixture_build.views[lang].t)
     page.fill("input[name=name]", "beta, delta")
     assert visible_providers(page) == ["beta-cloud", "delta-cloud"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_check_of_the_guide_links_into_the_comparison(
+    page, server: str, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #19: each of the guide's five checks ends with a link that sets the comparison to answer
+    it, in the page's language; the guide's own words stay as written."""
+    open_comparison(page, server, lang)
+    t = fixture_build.views[lang].t
+    links = page.eval_on_selector_all(
+        "article ol > li > a.gs-check-link",
+        "links => links.map(a => [a.textContent, a.getAttribute('href')])",
+    )
+    assert [text for text, _ in links] == [
+        t(f"check.{key}") for key in ("throughput", "idle", "binding", "limits", "egress")
+    ]
+    page.click("a.gs-check-link[href^='?sort=idle']")
+    page.wait_for_selector("#comparison-tools:not([hidden])", state="attached")
+    assert page.input_value("select[name=sort]") == "idle"
+    assert page.evaluate("location.hash") == "#comparison"
+    page.click("article a.gs-check-link[href^='?spot=yes']")
+    page.wait_for_selector("#comparison-tools:not([hidden])", state="attached")
+    assert page.input_value("select[name=spot]") == "yes"
+    assert visible_providers(page) == expected(fixture_build.dataset, spot="yes")

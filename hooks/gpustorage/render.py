@@ -37,7 +37,7 @@ from .model import Fact, StorageKind
 from .render_html import OfferingParts
 from .report_links import offering_report
 from .settings import CHANGES_SHOWN, DISPLAY_CURRENCIES, FOLD_ABOVE_ROWS, ROWS_PER_PAGE, STALE_AFTER_DAYS
-from .transform import ProviderView, SiteView
+from .transform import ProviderView, SiteView, Strings
 
 __all__ = ["FrontMatter", "Page", "html", "md", "render_site", "script_json"]
 
@@ -249,6 +249,8 @@ class LanguageRenderer:
         if page.outdated:
             body = translation_notice(body, self.view, default, page.path, site_root)
         names = markers_in(body)
+        if "comparison" in names:
+            body = link_checks(body, self.view.t)
         if names:
             contents = page_contents(body, self.view.t("faq.title") if "faq" in names else None)
             body = self.fill_markers(body, site_root, {**context, "contents": contents})
@@ -367,6 +369,39 @@ def page_contents(markdown: str, faq_title: str | None) -> list[tuple[str, str]]
         seen[slug] = count + 1
         contents.append((heading, f"{slug}_{count}" if count else slug))
     return contents
+
+
+# The guide's five checks, in its order, each with the comparison's view that answers it (URL query).
+CHECK_VIEWS = (
+    ("throughput", "sort=throughput&dir=desc"),
+    ("idle", "sort=idle"),
+    ("binding", "spot=yes&sort=region_binding"),
+    ("limits", "sort=max_size&dir=desc"),
+    ("egress", "sort=egress"),
+)
+_NUMBERED_ITEM = re.compile(r"^\d+\. .*\S", re.M)
+
+
+def link_checks(markdown: str, t: Strings) -> str:
+    """Each of the guide's checks (the first numbered list after the comparison) ends with a link that
+    sets the comparison to answer it. The guide's own words stay as its editors wrote them: the links
+    are added here, in the page's language."""
+    start = markdown.find("data:comparison")
+    items: list[re.Match[str]] = []
+    for item in _NUMBERED_ITEM.finditer(markdown, start):
+        if items and markdown[items[-1].end() : item.start()].strip():
+            break  # the list ended: something other than its next item came between
+        items.append(item)
+    if len(items) != len(CHECK_VIEWS):
+        return markdown  # not the guide's checklist: leave the page as it is
+    for item, (key, query) in reversed(list(zip(items, CHECK_VIEWS, strict=True))):
+        link = Markup(' <a class="gs-check-link" href="?{}#comparison">{}</a>').format(
+            query, t(f"check.{key}")
+        )
+        markdown = (
+            markdown[: item.end()] + str(link) + markdown[item.end() :]
+        )  # the guide's text: not escaped
+    return markdown
 
 
 def markers_in(markdown: str) -> set[str]:

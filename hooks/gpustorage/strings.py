@@ -237,6 +237,11 @@ legend.label
 contents.label
 preset.changed {preset}
 column.idle
+check.throughput
+check.idle
+check.binding
+check.limits
+check.egress
 """
 
 
