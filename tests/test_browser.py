@@ -643,3 +643,31 @@ def test_each_check_of_the_guide_links_into_the_comparison(
     page.wait_for_selector("#comparison-tools:not([hidden])", state="attached")
     assert page.input_value("select[name=spot]") == "yes"
     assert visible_providers(page) == expected(fixture_build.dataset, spot="yes")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_show_results_folds_the_tools_and_lands_on_the_first(
+    open_tab, server: str, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #19: inside the opened tools a button stays in view, "show 5 results"; it folds the tools
+    and lands on the first result. A laptop has no need of it."""
+    page = open_tab(PHONE, is_mobile=True, has_touch=True)
+    open_comparison(page, server, lang)
+    t = fixture_build.views[lang].t
+    button = "#comparison-show-results"
+    assert page.text_content(button) == t("tools.show_results", count=5)
+    page.check("input[name=egress]")
+    assert page.text_content(button) == t("tools.show_results", count=1)
+    box = page.locator(button).bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    page.click(button)
+    assert page.get_attribute("#comparison-tools-toggle", "aria-expanded") == "false"
+    landed = page.evaluate(
+        """() => { const e = document.activeElement; const r = e.getBoundingClientRect();
+        return [e.classList.contains('gs-disclose'), e.closest('tr').dataset.provider,
+                r.top >= 0 && r.bottom <= innerHeight]; }"""
+    )
+    assert landed == [True, "alpha-cloud", True]
+    laptop = open_tab(LAPTOP)
+    open_comparison(laptop, server, lang)
+    assert laptop.is_hidden(button)

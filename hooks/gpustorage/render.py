@@ -191,6 +191,7 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
             "count_providers": t.message("count.providers"),
             "count_folded": t.message("count.folded"),
             "preset_changed": t.message("preset.changed"),
+            "show_results": t.message("tools.show_results"),
             "show_all": t.message("tools.show_all"),
             "cost": t("column.cost"),
             "cost_short": t("column_short.cost"),

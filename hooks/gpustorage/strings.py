@@ -242,6 +242,7 @@ check.idle
 check.binding
 check.limits
 check.egress
+tools.show_results {count}
 """
 
 

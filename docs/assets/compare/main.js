@@ -114,8 +114,17 @@ function start(table, form, settings) {
     });
   });
   const toggle = document.getElementById("comparison-tools-toggle");
-  toggle.addEventListener("click", () => {
-    toggle.setAttribute("aria-expanded", String(form.classList.toggle("gs-open")));
+  function openTools(open) {
+    toggle.setAttribute("aria-expanded", String(form.classList.toggle("gs-open", open)));
+  }
+  toggle.addEventListener("click", () => openTools(!form.classList.contains("gs-open")));
+  // on a phone, the opened tools end in "show 12 results": it folds them and lands on the first result
+  document.getElementById("comparison-show-results").addEventListener("click", () => {
+    openTools(false);
+    const first = rows.entries.find((entry) => entry.shown && entry.match);
+    const target = first ? first.row.querySelector("button.gs-disclose") : toggle;
+    target.scrollIntoView({ block: "start", behavior: "instant" });
+    target.focus({ preventScroll: true });
   });
 
   fillFromPreset(state, settings.presets);

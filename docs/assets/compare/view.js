@@ -51,6 +51,7 @@ export function tableView(table, rows, settings, wording) {
   const count = document.getElementById("comparison-count");
   const empty = document.getElementById("comparison-empty");
   const showAll = document.getElementById("comparison-show-all");
+  const showResults = document.getElementById("comparison-show-results");
   const collator = new Intl.Collator(wording.locale);
   // Sorted, the table lists offerings one by one (each row names its provider); unsorted, it groups
   // them under their provider, as the static page does.
@@ -190,6 +191,7 @@ export function tableView(table, rows, settings, wording) {
       text += " · " + fill(strings.count_folded, { shown: shown, total: matching.offerings });
     }
     count.textContent = text;
+    showResults.textContent = fill(strings.show_results, { count: matching.offerings });
     empty.hidden = matching.providers > 0;
   }
 
