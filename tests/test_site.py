@@ -84,7 +84,7 @@ def test_one_evidence_mark_per_row_and_the_doubts_in_its_details(
     assert beta_mark.select_one("[aria-hidden=true]").get_text() == "⚠†"
     beta_details = page.select_one("#more-beta-cloud-1")
     assert beta_details is beta.find_next_sibling("tr")
-    facts = {li.b.get_text(): li for li in beta_details.select(".gs-more-facts li")}
+    facts = {li.b.get_text().rstrip(": ："): li for li in beta_details.select(".gs-more-facts li")}
     assert facts[ui["column.snapshots"]].select_one(".gs-doubts .gs-sr").get_text() == ui["stale.badge"]
     assert facts[ui["column.max_size"]].select_one(".gs-doubts [aria-hidden=true]").get_text() == "†"
     assert facts[ui["column.price"]].select_one(".gs-doubts") is None
@@ -115,11 +115,11 @@ def test_idle_price_regions_and_pooled_allowance_are_worded(
     page = site.page(LANGUAGE_PREFIX[lang])
     beta = page.select_one("#more-beta-cloud-1")
     idle_prefix = ui["price.idle"].split("{price}")[0]
-    facts = {li.b.get_text(): li.get_text() for li in beta.select(".gs-more-facts li")}
+    facts = {li.b.get_text().rstrip(": ："): li.get_text() for li in beta.select(".gs-more-facts li")}
     assert idle_prefix in facts[ui["column.price"]]
     assert ui["egress.pooled"] in facts[ui["column.egress"]]
     alpha = page.select_one("#more-alpha-cloud-1")
-    facts = {li.b.get_text(): li.get_text() for li in alpha.select(".gs-more-facts li")}
+    facts = {li.b.get_text().rstrip(": ："): li.get_text() for li in alpha.select(".gs-more-facts li")}
     assert ui["regions.count"].format(count=3) in facts[ui["column.region_binding"]]
     provider = site.page(f"{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/")
     regions = fixture_build.views[lang].t.join(["AL-1", "AL-2", "AL-3"])
@@ -225,9 +225,10 @@ def test_unknown_values_are_worded_never_blank(site: Build, fixture_build: SiteB
             "egress",
         )
     )
-    # shown as "?", read as the word
+    # shown as the language's question mark, read as the word
     assert all(cell.select_one(".gs-sr").get_text(strip=True) == unknown_word for cell in cells)
-    assert all(cell.select_one("[aria-hidden=true]").get_text() == "?" for cell in cells)
+    mark = "？"
+    assert all(cell.select_one("[aria-hidden=true]").get_text() == mark for cell in cells)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -167,8 +167,9 @@ def report_control(
 
 
 # The answers a row shows as one symbol each; the symbol is read by its word, and the legend above the
-# table names every symbol. An unknown value of any fact shows "?".
-ANSWER_SYMBOLS = {"yes": "✓", "no": "✗", "partial": "◐", "not_applicable": "–", "unknown": "?"}
+# table names every symbol. An unknown value of any fact shows "？": a full-width question mark reads
+# as such in every language and, unlike "?", is punctuation Chinese text may carry.
+ANSWER_SYMBOLS = {"yes": "✓", "no": "✗", "partial": "◐", "not_applicable": "–", "unknown": "？"}
 TOKEN_FACTS = frozenset({Fact.billed_while_detached, Fact.snapshots, Fact.multi_attach, Fact.spot_usable})
 # The row's one mark for its evidence: a symbol per kind of doubt, read by its word.
 STALE_SYMBOL, UNDATED_SYMBOL, THIRD_PARTY_SYMBOL = "⚠", "∗", "†"
@@ -181,7 +182,7 @@ def symbol(sign: str, word: str, classes: str) -> Markup:
     ).format(classes, sign, word)
 
 
-def token(offering: OfferingView, column: str) -> Markup:
+def token(offering: OfferingView, column: str, t: Strings) -> Markup:
     """A value as the comparison's one-line row shows it: an answer as its symbol, an unknown as "?",
     any other value in its short form (the row's details give every value in full)."""
     c, fact = offering.cells[column], Fact(column)
@@ -201,7 +202,7 @@ def comparison_cell(offering: OfferingView, column: str, t: Strings) -> Markup:
         Markup(' data-sort="{!r}"').format(c.sort) if c.sort is not None else _NOTHING,
         Markup(' class="gs-cell-unknown"') if c.unknown else _NOTHING,
         t(f"column_short.{column}"),
-        token(offering, column),
+        token(offering, column, t),
     )
 
 
@@ -234,7 +235,8 @@ def evidence(offering: OfferingView, t: Strings) -> Markup:
 
 def legend_item(sign: str, word: str, explanation: str = "") -> Markup:
     title = Markup(' title="{}"').format(explanation) if explanation else _NOTHING
-    return Markup('<li{}><span aria-hidden="true">{}</span> {}</li>').format(title, sign, word)
+    # no space after the symbol (its margin sets it apart): Chinese text has none between characters
+    return Markup('<li{}><span aria-hidden="true">{}</span>{}</li>').format(title, sign, word)
 
 
 def legend(t: Strings) -> Markup:
@@ -309,9 +311,10 @@ def detail_fact(offering: OfferingView, name: str, anchor: str, t: Strings) -> M
     elif name == "region_binding" and offering.figures.regions:
         value += Markup(" ({})").format(t("regions.count", count=offering.figures.regions))
     if c.detail:
-        value += Markup(" <small>{}</small>").format(t("throughput.source", text=c.detail))
-    return Markup("<li><b>{}</b> {}{}{}</li>").format(
-        t(f"column.{name}"), value, doubt_marks(c.origin, t), source_links(anchor, c.origin.sources)
+        value += Markup('<small class="gs-aside">{}</small>').format(t("throughput.source", text=c.detail))
+    label = t("text.labelled", label=t(f"column.{name}"), text="")  # "Price: ", "价格："
+    return Markup("<li><b>{}</b>{}{}{}</li>").format(
+        label, value, doubt_marks(c.origin, t), source_links(anchor, c.origin.sources)
     )
 
 
