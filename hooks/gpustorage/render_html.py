@@ -167,9 +167,11 @@ def report_control(
 
 
 # The answers a row shows as one symbol each; the symbol is read by its word, and the legend above the
-# table names every symbol. An unknown value of any fact shows "？": a full-width question mark reads
-# as such in every language and, unlike "?", is punctuation Chinese text may carry.
-ANSWER_SYMBOLS = {"yes": "✓", "no": "✗", "partial": "◐", "not_applicable": "–", "unknown": "？"}
+# table names every symbol. An unknown value of any fact shows "?", drawn by the style sheet
+# (.gs-unknown-sign), so that the page's text holds its word only: no ASCII question mark stands in
+# Chinese text, and every font has the sign.
+ANSWER_SYMBOLS = {"yes": "✓", "no": "✗", "partial": "◐", "not_applicable": "–"}
+UNKNOWN_SIGN = Markup('<span class="gs-unknown-sign" aria-hidden="true"></span>')
 TOKEN_FACTS = frozenset({Fact.billed_while_detached, Fact.snapshots, Fact.multi_attach, Fact.spot_usable})
 # The row's one mark for its evidence: a symbol per kind of doubt, read by its word.
 STALE_SYMBOL, UNDATED_SYMBOL, THIRD_PARTY_SYMBOL = "⚠", "∗", "†"
@@ -188,7 +190,9 @@ def token(offering: OfferingView, column: str, t: Strings) -> Markup:
     c, fact = offering.cells[column], Fact(column)
     value = offering.value(fact)
     if c.unknown:
-        return symbol(ANSWER_SYMBOLS["unknown"], c.text, "gs-token gs-unknown")
+        return Markup('<span class="gs-token gs-unknown">{}<span class="gs-sr">{}</span></span>').format(
+            UNKNOWN_SIGN, c.text
+        )
     if fact in TOKEN_FACTS and value in ANSWER_SYMBOLS:
         return symbol(ANSWER_SYMBOLS[value], c.text, f"gs-token gs-{value}")
     return Markup('<span class="gs-value">{}</span>').format(c.token)
@@ -243,6 +247,7 @@ def legend(t: Strings) -> Markup:
     """What the symbols of the comparison's rows mean, shown above the table: each answer, then each
     doubt by its short word (explained in full as its tooltip)."""
     answers = [legend_item(sign, t(f"answer.{value}")) for value, sign in ANSWER_SYMBOLS.items()]
+    answers.append(Markup("<li>{}{}</li>").format(UNKNOWN_SIGN, t("answer.unknown")))
     doubts = [
         legend_item(STALE_SYMBOL, t("stale.badge"), t("stale.title", days=STALE_AFTER_DAYS)),
         legend_item(UNDATED_SYMBOL, t("undated.badge"), t("undated.title")),
