@@ -16,6 +16,8 @@ from conftest import LANGUAGE_PREFIX, LANGUAGES, SHARED, built_once, copy_projec
 from gpustorage import SiteBuild
 from gpustorage.contract import FILTERS, PRESETS
 from gpustorage.dataset import Dataset
+from gpustorage.render_html import shown_count_text
+from gpustorage.settings import FOLD_ABOVE_ROWS, ROWS_PER_PAGE
 from projects import write_providers
 
 pytestmark = pytest.mark.browser
@@ -42,9 +44,16 @@ def expected(dataset: Dataset, name: str = "", kind: str = "", egress: str = "",
     return result
 
 
+def open_tools(page) -> None:
+    """The tools are folded into one button (issue #19: the table on the first screen): open them."""
+    if page.get_attribute("#comparison-tools-toggle", "aria-expanded") == "false":
+        page.click("#comparison-tools-toggle")
+
+
 def open_comparison(page, server: str, lang: str, query: str = "") -> None:
     page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}{query}")
-    page.wait_for_selector("#comparison-tools:not([hidden])")
+    page.wait_for_selector("#comparison-tools:not([hidden])", state="attached")
+    open_tools(page)
 
 
 def visible_providers(page) -> list[str]:
@@ -72,6 +81,17 @@ def visible_sort_keys(page, column: str) -> list[float | None]:
 
 def count_text(page) -> str:
     return page.text_content("#comparison-count")
+
+
+def count_of_what_is_shown(page, t) -> str:
+    """The count the page must give for the offerings and providers it shows (issue #19: one unit)."""
+    shown = page.evaluate(
+        """() => { const rows = [...document.querySelectorAll('#comparison tr[data-provider]')]
+                     .filter(r => r.checkVisibility());
+        return [rows.filter(r => r.matches('.gs-offering')).length,
+                new Set(rows.map(r => r.dataset.provider)).size]; }"""
+    )
+    return shown_count_text(shown[0], shown[1], t)
 
 
 def test_sort_by_price_puts_the_cheapest_known_offering_first(page, server: str) -> None:
@@ -105,7 +125,7 @@ def test_sort_by_price_puts_the_cheapest_known_offering_first(page, server: str)
         ("check", "input[name=kind][value=shared_filesystem]", None, {"kind": "shared_filesystem"}),
         ("select", "select[name=billed]", "yes", {"billed": "yes"}),
         ("select", "select[name=multi]", "yes", {"multi": "yes"}),
-        ("select", "select[name=region]", "machine", {"region": "machine"}),
+        ("check", "input[name=region][value=machine]", None, {"region": "machine"}),
         ("select", "select[name=spot]", "no", {"spot": "no"}),
         ("check", "input[name=egress]", None, {"egress": "free"}),
         ("fill", "input[name=name]", "ta", {"name": "ta"}),
@@ -126,7 +146,8 @@ def test_each_filter_shows_the_expected_providers(
     assert want and want != ALL, "a filter test must leave some providers out"
     assert visible_providers(page) == want
     t = fixture_build.views[lang].t
-    assert count_text(page) == t("tools.count", shown=len(want), count=len(ALL))
+    assert count_text(page) == count_of_what_is_shown(page, t)
+    assert count_text(page).startswith(t("count.offerings", count=len(visible_products(page))))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -146,6 +167,14 @@ def test_presets_filter_sort_and_explain(
     assert page.get_attribute(f"th[data-column={settings['sort']}]", "aria-sort") == direction
     keys = [k for k in visible_sort_keys(page, settings["sort"]) if k is not None]
     assert keys == sorted(keys, reverse=settings["dir"] == "desc")
+    # issue #19: a filter touched after a preset leaves it chosen, shown as changed, still explained
+    page.check("input[name=egress]")
+    label = page.text_content(f"button[data-preset={preset}]").strip()
+    changed = fixture_build.views[lang].t("preset.changed", preset=label)
+    assert page.text_content("#preset-explanation") == f"{changed} {ui[f'preset.{preset}.explain']}"
+    assert page.get_attribute(f"button[data-preset={preset}]", "aria-pressed") == "true"
+    page.uncheck("input[name=egress]")
+    assert page.text_content("#preset-explanation") == ui[f"preset.{preset}.explain"]
     page.click("#comparison-tools button[data-preset='']")
     assert visible_providers(page) == ALL
     assert page.text_content("#preset-explanation") == ""
@@ -384,9 +413,10 @@ def test_language_switch_keeps_the_section_of_a_provider_page(page, server: str,
 def test_counts_are_worded_in_each_language(page, server: str, fixture_build: SiteBuild, lang: str) -> None:
     open_comparison(page, server, lang, "?egress=free")
     t = fixture_build.views[lang].t
-    assert count_text(page) == t("tools.count", shown=1, count=len(ALL))
+    assert count_text(page) == count_of_what_is_shown(page, t)
     page.click("#comparison-tools button[data-preset='']")
-    assert count_text(page) == t("tools.count", shown=len(ALL), count=len(ALL))
+    offerings = sum(len(p.offerings) for p in fixture_build.views[lang].providers)
+    assert count_text(page) == shown_count_text(offerings, len(ALL), t)
 
 
 def test_keyboard_sorts_and_filters(page, server: str, fixture_build: SiteBuild) -> None:
@@ -437,7 +467,7 @@ def test_pages_request_nothing_from_other_hosts(page, server: str) -> None:
 
 def long_project(project: Path) -> None:
     copy_project(project)
-    write_providers(project / "data" / "providers", 55, seed=7)  # 108 offerings: more than two pages
+    write_providers(project / "data" / "providers", 160, seed=7)  # above FOLD_ABOVE_ROWS offerings
 
 
 @pytest.fixture(scope="module")
@@ -454,23 +484,31 @@ def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str, fixture_b
     page.goto(f"{long_table}/")
     page.wait_for_selector("#comparison-tools:not([hidden])")
     total = page.eval_on_selector_all("#comparison tr.gs-offering", "rows => rows.length")
-    assert total > 100
+    assert total > FOLD_ABOVE_ROWS
+    t = fixture_build.views["de"].t
+    # the count says that the table is folded, and how much of it is shown
+    assert t("count.folded", shown=ROWS_PER_PAGE, total=total) in count_text(page)
 
     def shown() -> int:
         return page.eval_on_selector_all(
             "#comparison tr.gs-offering", "rows => rows.filter(r => r.checkVisibility()).length"
         )
 
-    assert shown() == 50
+    assert shown() == ROWS_PER_PAGE
     page.click("th[data-column=price] button")
-    assert shown() == 50
+    assert shown() == ROWS_PER_PAGE
     keys = visible_sort_keys(page, "price")
     known = [k for k in keys if k is not None]
-    assert known == sorted(known) and len(keys) == 50
-    t = fixture_build.views["de"].t
-    assert page.text_content("#comparison-show-all") == t("tools.show_all", count=total - 50)
+    assert known == sorted(known) and len(keys) == ROWS_PER_PAGE
+    assert page.text_content("#comparison-show-all") == t("tools.show_all", count=total - ROWS_PER_PAGE)
+    # the name search covers the folded rows too
+    open_tools(page)
+    page.fill("input[name=name]", "Synthetic Cloud 0159")
+    assert shown() >= 1
+    page.fill("input[name=name]", "")
     page.click("#comparison-show-all")
     assert shown() == total
+    assert "·" not in count_text(page)
     assert page.is_hidden("#comparison-show-all")
     page.wait_for_function("location.search.includes('all=1')")
 
@@ -499,3 +537,154 @@ def test_names_only_objects_have_are_ignored_in_a_shared_link(page, long_table: 
     assert known == sorted(known) and shown() == 50
     page.click("#comparison-show-all")
     assert page.is_hidden("#comparison-show-all") and shown() > 100
+
+
+LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_a_row_opens_in_place_to_its_details(open_tab, server: str, lang: str, viewport) -> None:
+    """Issue #19: the row's name is a button (aria-expanded) that opens its details right below it,
+    sorted or not; filtering hides a row's details with it."""
+    page = open_tab(viewport)
+    open_comparison(page, server, lang)
+    button = "#comparison tr.gs-offering[data-provider=beta-cloud] button.gs-disclose"
+    details = "#more-beta-cloud-1"
+    assert page.get_attribute(button, "aria-expanded") == "false"
+    assert page.is_hidden(details)
+    page.click(button)
+    assert page.get_attribute(button, "aria-expanded") == "true"
+    assert page.is_visible(details)
+    assert page.is_visible(f"{details} .gs-more-sources a")
+    right_below = f"""() => {{ const row = document.querySelector('{button}').closest('tr');
+        const more = document.querySelector('{details}');
+        return row.nextElementSibling === more
+            && Math.abs(more.getBoundingClientRect().top - row.getBoundingClientRect().bottom) < 12; }}"""
+    assert page.evaluate(right_below)
+    open_tools(page)
+    page.select_option("select[name=sort]", "price")  # sorted, the details move with their row
+    assert page.evaluate(right_below)
+    page.fill("input[name=name]", "alpha")
+    assert page.is_hidden(details)
+    page.fill("input[name=name]", "")
+    assert page.is_visible(details)
+    page.click(button)
+    assert page.is_hidden(details)
+
+
+def test_without_javascript_every_row_shows_its_details(browser, server: str) -> None:
+    """The plain table is complete: without the script each row's details stand open below it."""
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/")
+        shown = page.eval_on_selector_all(
+            "#comparison tr.gs-more", "rows => rows.filter(r => r.checkVisibility()).length"
+        )
+        assert shown == page.locator("#comparison tr.gs-offering").count() == 5
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_idle_question_has_its_tools(page, server: str, fixture_build: SiteBuild, lang: str) -> None:
+    """Issue #19: "billed while idle" offers every value with its count, binding takes several values,
+    and the comparison sorts by what storage costs while no GPU runs (unknown last)."""
+    open_comparison(page, server, lang)
+    t = fixture_build.views[lang].t
+    offerings = [o for p in fixture_build.views[lang].providers for o in p.offerings]
+    options = page.eval_on_selector_all(
+        "select[name=billed] option", "options => options.map(o => [o.value, o.textContent])"
+    )
+    for value, text in options[1:]:
+        n = sum(1 for o in offerings if o.value(FILTERS["billed"]) == value)
+        assert text == t(f"answer.{value}") + (f" ({t.number(n)})" if n else f" ({t('filter.none_left')})")
+    assert [value for value, _ in options[1:]] == ["yes", "no", "partial", "not_applicable", "unknown"]
+    page.check("input[name=region][value=machine]")
+    page.check("input[name=region][value=region]")
+    assert visible_products(page) == ["Alpha Buckets", "Beta Disk"]
+    page.wait_for_function("location.search.includes('region=machine%2Cregion')")
+    page.uncheck("input[name=region][value=machine]")
+    page.uncheck("input[name=region][value=region]")
+
+    def idle_rate(o) -> float | None:  # a GB a month while idle, as the page's data gives it
+        usd, billed = o.figures.usd, o.value(FILTERS["billed"])
+        if usd and usd.idle_tiers:
+            return usd.idle_tiers[0].usd_per_gb_month
+        if billed == "no":
+            return 0.0
+        return usd.tiers[0].usd_per_gb_month if usd and billed in ("yes", "not_applicable") else None
+
+    rates = {o.product: idle_rate(o) for o in offerings}
+    page.select_option("select[name=sort]", "idle")
+    shown = visible_products(page)
+    known = [rates[name] for name in shown if rates[name] is not None]
+    assert known == sorted(known) and len(known) >= 2
+    assert all(rates[name] is None for name in shown[len(known) :])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_several_names_compare_those_providers(
+    page, server: str, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #19: "runpod, lambda, coreweave" shows those three; the count says what it shows."""
+    open_comparison(page, server, lang, "?name=alpha,%20GAMMA")
+    assert visible_providers(page) == ["alpha-cloud", "gamma-cloud"]
+    assert count_text(page) == count_of_what_is_shown(page, fixture_build.views[lang].t)
+    page.fill("input[name=name]", "beta, delta")
+    assert visible_providers(page) == ["beta-cloud", "delta-cloud"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_check_of_the_guide_links_into_the_comparison(
+    page, server: str, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #19: each of the guide's five checks ends with a link that sets the comparison to answer
+    it, in the page's language; the guide's own words stay as written."""
+    open_comparison(page, server, lang)
+    t = fixture_build.views[lang].t
+    links = page.eval_on_selector_all(
+        "article ol > li > a.gs-check-link",
+        "links => links.map(a => [a.textContent, a.getAttribute('href')])",
+    )
+    assert [text for text, _ in links] == [
+        t(f"check.{key}") for key in ("throughput", "idle", "binding", "limits", "egress")
+    ]
+    page.click("a.gs-check-link[href^='?sort=idle']")
+    page.wait_for_selector("#comparison-tools:not([hidden])", state="attached")
+    assert page.input_value("select[name=sort]") == "idle"
+    assert page.evaluate("location.hash") == "#comparison"
+    page.click("article a.gs-check-link[href^='?spot=yes']")
+    page.wait_for_selector("#comparison-tools:not([hidden])", state="attached")
+    assert page.input_value("select[name=spot]") == "yes"
+    assert visible_providers(page) == expected(fixture_build.dataset, spot="yes")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_show_results_folds_the_tools_and_lands_on_the_first(
+    open_tab, server: str, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #19: inside the opened tools a button stays in view, "show 5 results"; it folds the tools
+    and lands on the first result. A laptop has no need of it."""
+    page = open_tab(PHONE, is_mobile=True, has_touch=True)
+    open_comparison(page, server, lang)
+    t = fixture_build.views[lang].t
+    button = "#comparison-show-results"
+    assert page.text_content(button) == t("tools.show_results", count=5)
+    page.check("input[name=egress]")
+    assert page.text_content(button) == t("tools.show_results", count=1)
+    box = page.locator(button).bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    page.click(button)
+    assert page.get_attribute("#comparison-tools-toggle", "aria-expanded") == "false"
+    landed = page.evaluate(
+        """() => { const e = document.activeElement; const r = e.getBoundingClientRect();
+        return [e.classList.contains('gs-disclose'), e.closest('tr').dataset.provider,
+                r.top >= 0 && r.bottom <= innerHeight]; }"""
+    )
+    assert landed == [True, "alpha-cloud", True]
+    laptop = open_tab(LAPTOP)
+    open_comparison(laptop, server, lang)
+    assert laptop.is_hidden(button)

@@ -88,8 +88,7 @@ def test_every_control_shows_where_the_focus_is(open_page, server: str, viewport
     page = open_page(f"{server}/zh/", viewport)
     # colours are read at once: with Material's 125 ms colour transitions they could be read mid-way
     page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
-    if viewport is PHONE:
-        page.click("#comparison-tools-toggle")
+    page.click("#comparison-tools-toggle")  # folded into one button on every screen (issue #19)
     page.click("#comparison-tools button[data-preset=fleet]")  # a chosen preset, to tell focus from choice
     page.evaluate(
         "window.pressedColour = "
@@ -187,3 +186,86 @@ def test_the_comparison_stands_still_while_its_tools_start(open_page, real_serve
     page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
     shift = page.evaluate(LAYOUT_SHIFT)
     assert shift < 0.02
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_real_offering_is_in_view_and_counted(open_page, real_server: str, lang: str) -> None:
+    """Issue #19: no row is folded away at the real data's size, and the count names both units."""
+    page = open_page(f"{real_server}/{LANGUAGE_PREFIX[lang]}", LAPTOP)
+    rows = page.evaluate(
+        """() => { const rows = [...document.querySelectorAll('#comparison tr.gs-offering')];
+        return [rows.length, rows.filter(r => r.checkVisibility()).length]; }"""
+    )
+    assert rows[0] == rows[1] > 100
+    assert page.is_hidden("#comparison-show-all")
+    count = page.text_content("#comparison-count")
+    assert page.evaluate("n => n.toLocaleString(document.documentElement.lang)", rows[0]) in count
+
+
+LAPTOP_SCREEN = {"width": 1366, "height": 768}  # the laptop of issue #19's targets
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_laptop_an_offering_is_one_line(open_page, real_server: str, lang: str) -> None:
+    """Issue #19: rows of at most 48 px (median), at least 12 offerings on a 1366 × 768 screen once the
+    table is reached, and one evidence mark per row instead of a badge per value."""
+    page = open_page(f"{real_server}/{LANGUAGE_PREFIX[lang]}", LAPTOP_SCREEN)
+    rows = page.evaluate(
+        """() => {
+        const rows = [...document.querySelectorAll('#comparison tr.gs-offering')];
+        const heights = rows.map(r => r.getBoundingClientRect().height).sort((a, b) => a - b);
+        const head = document.querySelector('#comparison thead').getBoundingClientRect().height;
+        const bar = document.querySelector('.md-header').getBoundingClientRect().height;
+        scrollTo(0, rows[0].getBoundingClientRect().top + scrollY - head - bar);
+        const inView = rows.filter(r => { const b = r.getBoundingClientRect();
+                                          return b.top >= bar + head - 1 && b.bottom <= innerHeight; });
+        const badges = document.querySelectorAll(
+          '#comparison tr.gs-offering :is(.gs-stale-badge, .gs-undated-badge, .gs-third-party)');
+        return {median: heights[Math.floor(heights.length / 2)], inView: inView.length,
+                badges: badges.length,
+                marks: rows.filter(r => r.querySelectorAll('.gs-evidence').length === 1).length,
+                rows: rows.length};
+        }"""
+    )
+    assert rows["median"] <= 48
+    assert rows["inView"] >= 12
+    assert rows["badges"] == 0 and rows["marks"] == rows["rows"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_a_card_shows_the_first_values_in_200_px(open_page, real_server: str, lang: str) -> None:
+    """Issue #19: a card shows price, cost while idle, binding, spot and egress (the rest is in its
+    details) in at most 200 px, so that three or more cards fit a 390 × 844 screen."""
+    page = open_page(f"{real_server}/{LANGUAGE_PREFIX[lang]}", PHONE, is_mobile=True, has_touch=True)
+    cards = page.evaluate(
+        """() => {
+        const rows = [...document.querySelectorAll('#comparison tr.gs-offering')];
+        const heights = rows.map(r => r.getBoundingClientRect().height).sort((a, b) => a - b);
+        const shown = [...rows[0].cells].filter(c => c.checkVisibility()).map(c => c.dataset.column);
+        return {median: heights[Math.floor(heights.length / 2)], highest: heights[heights.length - 1],
+                shown: shown, details: rows[0].nextElementSibling.checkVisibility()};
+        }"""
+    )
+    assert cards["median"] <= 200 and cards["highest"] <= 844 / 3
+    first = ["product", "price", "billed_while_detached", "region_binding", "spot_usable", "egress"]
+    assert [c for c in cards["shown"] if c in first] == first
+    assert "throughput" not in cards["shown"] and not cards["details"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_table_starts_on_the_first_screen(open_page, real_server: str, lang: str) -> None:
+    """Issue #19: on a 1366 × 768 laptop the first row is in view without scrolling (the tools fold into
+    one button beside the presets); on a phone the first card starts within the first screen; the
+    guide's sections, its checklist among them, are one click away from the top."""
+    url = f"{real_server}/{LANGUAGE_PREFIX[lang]}"
+    first_row = "() => document.querySelector('#comparison tr.gs-offering').getBoundingClientRect().bottom"
+    page = open_page(url, LAPTOP_SCREEN)
+    assert page.evaluate(first_row) <= 768
+    links = page.evaluate(
+        """() => [...document.querySelectorAll('nav.gs-contents a')].map(a =>
+            Boolean(document.getElementById(decodeURIComponent(a.hash.slice(1)))))"""
+    )
+    assert len(links) >= 5 and all(links)  # the guide's four sections and its questions
+    phone = open_page(url, PHONE, is_mobile=True, has_touch=True)
+    first_card = "() => document.querySelector('#comparison tr.gs-offering').getBoundingClientRect().top"
+    assert phone.evaluate(first_card) < 844

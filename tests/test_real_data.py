@@ -99,7 +99,9 @@ def test_comparison_lists_every_provider_and_offering(data: Data, lang: str) -> 
     table = data.site.page(LANGUAGE_PREFIX[lang]).select_one("table#comparison")
     assert [body["data-provider"] for body in table.select("tbody")] == sorted(data.dataset.providers)
     offerings = sum(len(p.offerings) or 1 for p in data.dataset.providers.values())
-    assert len(table.select("tbody tr:not(.gs-provider)")) == offerings
+    assert len(table.select("tbody tr:is(.gs-offering, .gs-no-storage)")) == offerings
+    # each offering's row is followed by the row of its details
+    assert len(table.select("tr.gs-offering + tr.gs-more")) == len(table.select("tr.gs-offering"))
     for cell in table.select("tbody td"):
         assert cell.get_text(strip=True), f"empty cell in {lang}: {cell}"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from urllib.parse import parse_qs, urljoin, urlparse
 
@@ -62,23 +63,48 @@ def test_coverage_row_counts_known_values_per_column(
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_marks_for_stale_undated_and_third_party_values(
+def test_one_evidence_mark_per_row_and_the_doubts_in_its_details(
     site: Build, fixture_build: SiteBuild, lang: str
 ) -> None:
+    """Issue #19: a row shows one mark (its oldest source date and a symbol per doubt, read as words),
+    no badge per value; its details mark each value and give each source's own date."""
     ui = strings(fixture_build, lang)
+    t = fixture_build.views[lang].t
     page = site.page(LANGUAGE_PREFIX[lang])
+    rows = page.select("#comparison tr.gs-offering")
+    assert not page.select(
+        "#comparison tr.gs-offering .gs-stale-badge, #comparison tr.gs-offering .gs-undated-badge"
+    )
+    assert all(len(row.select(".gs-evidence")) == 1 for row in rows)
     beta = page.select_one("tbody[data-provider=beta-cloud] tr.gs-offering")
-    snapshots = beta.select_one("td[data-column=snapshots]")
-    assert snapshots.select_one(".gs-stale-badge").get_text() == ui["stale.badge"]  # source of 2024
-    assert beta.select_one("td[data-column=max_size] .gs-third-party") is not None
-    assert beta.select_one("td[data-column=price] .gs-third-party") is None
+    beta_mark = beta.select_one(".gs-evidence .gs-doubts")
+    assert beta_mark.select_one(".gs-sr").get_text() == t.join(
+        [ui["stale.badge"], ui["provenance.third_party"]]
+    )
+    assert beta_mark.select_one("[aria-hidden=true]").get_text() == "⚠†"
+    beta_details = page.select_one("#more-beta-cloud-1")
+    assert beta_details is beta.find_next_sibling("tr")
+    facts = {li.b.get_text().rstrip(": ："): li for li in beta_details.select(".gs-more-facts li")}
+    assert facts[ui["column.snapshots"]].select_one(".gs-doubts .gs-sr").get_text() == ui["stale.badge"]
+    assert facts[ui["column.max_size"]].select_one(".gs-doubts [aria-hidden=true]").get_text() == "†"
+    assert facts[ui["column.price"]].select_one(".gs-doubts") is None
     gamma = page.select_one("tbody[data-provider=gamma-cloud] tr.gs-offering")
-    assert gamma.select_one("td[data-column=price] .gs-undated-badge").get_text() == ui["undated.badge"]
-    assert gamma.select_one("td[data-column=checked]").get_text(strip=True) == ui["undated.badge"]
+    assert gamma.select_one(".gs-evidence").get_text(strip=True) == ui["undated.badge"]
     alpha = page.select_one("tbody[data-provider=alpha-cloud] tr.gs-offering")
-    assert not alpha.select(".gs-stale-badge, .gs-undated-badge, .gs-third-party")
+    assert alpha.select_one(".gs-evidence time")["datetime"] == "2026-09-01"
+    assert alpha.select_one(".gs-doubts") is None
+    sources = page.select("#more-alpha-cloud-1 .gs-more-sources li")
+    assert [li.a["href"] for li in sources] == [
+        "https://alpha.example.com/docs/volumes",
+        "https://alpha.example.com/docs/spot",
+    ]
+    assert ui["provider.source_seen"].format(date=t.date(dt.date(2026, 10, 1))) in sources[0].get_text()
     delta = page.select_one("tbody[data-provider=delta-cloud] tr.gs-no-storage")
     assert delta.select_one(".gs-stale-badge") is not None  # the claim rests on a source of 2025-01
+    # the legend stands above the table and names every symbol
+    legend = page.select_one("ul.gs-legend")
+    assert legend.find_next("table")["id"] == "comparison"
+    assert ui["stale.badge"] in legend.get_text() and ui["answer.partial"] in legend.get_text()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -87,14 +113,14 @@ def test_idle_price_regions_and_pooled_allowance_are_worded(
 ) -> None:
     ui = strings(fixture_build, lang)
     page = site.page(LANGUAGE_PREFIX[lang])
-    beta = page.select_one("tbody[data-provider=beta-cloud] tr.gs-offering")
+    beta = page.select_one("#more-beta-cloud-1")
     idle_prefix = ui["price.idle"].split("{price}")[0]
-    assert idle_prefix in beta.select_one("td[data-column=price]").get_text()
-    assert ui["egress.pooled"] in beta.select_one("td[data-column=egress]").get_text()
-    alpha = page.select_one("tbody[data-provider=alpha-cloud] tr.gs-offering")
-    assert (
-        ui["regions.count"].format(count=3) in alpha.select_one("td[data-column=region_binding]").get_text()
-    )
+    facts = {li.b.get_text().rstrip(": ："): li.get_text() for li in beta.select(".gs-more-facts li")}
+    assert idle_prefix in facts[ui["column.price"]]
+    assert ui["egress.pooled"] in facts[ui["column.egress"]]
+    alpha = page.select_one("#more-alpha-cloud-1")
+    facts = {li.b.get_text().rstrip(": ："): li.get_text() for li in alpha.select(".gs-more-facts li")}
+    assert ui["regions.count"].format(count=3) in facts[ui["column.region_binding"]]
     provider = site.page(f"{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/")
     regions = fixture_build.views[lang].t.join(["AL-1", "AL-2", "AL-3"])
     assert provider.select_one("tr[data-column=regions] td").get_text(strip=True) == regions
@@ -184,7 +210,7 @@ def test_no_page_loads_anything_from_a_third_party_host(site: Build) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_unknown_values_are_worded_never_blank(site: Build, fixture_build: SiteBuild, lang: str) -> None:
     unknown_word = strings(fixture_build, lang)["value.unknown"]
-    cells = site.page(LANGUAGE_PREFIX[lang]).select("#comparison .gs-unknown")
+    cells = site.page(LANGUAGE_PREFIX[lang]).select("#comparison tr.gs-offering .gs-unknown")
     assert len(cells) == 5 * 9 - sum(
         fixture_build.coverage.known[c]
         for c in (
@@ -199,7 +225,10 @@ def test_unknown_values_are_worded_never_blank(site: Build, fixture_build: SiteB
             "egress",
         )
     )
-    assert all(cell.get_text(strip=True) == unknown_word for cell in cells)
+    # shown as "?", read as the word
+    assert all(cell.select_one(".gs-sr").get_text(strip=True) == unknown_word for cell in cells)
+    # its sign, "?", is drawn by the style sheet: the text holds the word only
+    assert all(cell.select_one(".gs-unknown-sign") and cell.get_text() == unknown_word for cell in cells)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -41,6 +41,9 @@ FILTER_VALUES: dict[str, list[str]] = {
     filter_.name: list(filter_.choices) for filter_, _ in _declared_filters()
 }
 
+# Filters that take several values at once, as checkboxes ("region=zone,region"), like the kinds.
+LIST_FILTERS = ("region",)
+
 # Columns of the comparison, in order: the product, one per fact shown, and the date checked.
 COLUMNS: tuple[Fact, ...] = tuple(declaration.fact for declaration in FACTS if declaration.column)
 

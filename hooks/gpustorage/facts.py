@@ -126,7 +126,11 @@ def _checked(*declarations: FactDeclaration) -> tuple[FactDeclaration, ...]:
 
 FACTS = _checked(
     FactDeclaration(Fact.price, ValueKind.price),
-    FactDeclaration(Fact.billed_while_detached, ValueKind.answer, filter=Filter("billed", ("yes", "no"))),
+    FactDeclaration(
+        Fact.billed_while_detached,
+        ValueKind.answer,
+        filter=Filter("billed", ("yes", "no", "partial", "not_applicable", "unknown")),
+    ),
     FactDeclaration(
         Fact.region_binding,
         ValueKind.binding,

@@ -15,6 +15,7 @@ language (comparison, provider list, FAQ, changes); Python makes rows, cells and
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,10 +24,11 @@ from urllib.parse import urljoin
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
+from pymdownx.slugs import slugify  # type: ignore[import-untyped]
 
 from . import render_html, translations
 from .build import SiteBuild
-from .contract import COLUMNS, FILTER_VALUES, FILTERS, PRESETS
+from .contract import COLUMNS, FILTER_VALUES, FILTERS, LIST_FILTERS, PRESETS
 from .derive import is_stale
 from .escape import html, md, script_json
 from .guide import GuidePage
@@ -34,8 +36,8 @@ from .markers import MARKER
 from .model import Fact, StorageKind
 from .render_html import OfferingParts
 from .report_links import offering_report
-from .settings import CHANGES_SHOWN, DISPLAY_CURRENCIES, ROWS_PER_PAGE, STALE_AFTER_DAYS
-from .transform import ProviderView, SiteView, word_key
+from .settings import CHANGES_SHOWN, DISPLAY_CURRENCIES, FOLD_ABOVE_ROWS, ROWS_PER_PAGE, STALE_AFTER_DAYS
+from .transform import ProviderView, SiteView, Strings, word_key
 
 __all__ = ["FrontMatter", "Page", "html", "md", "render_site", "script_json"]
 
@@ -101,6 +103,7 @@ def environment() -> Environment:
         filters={name: fact.value for name, fact in FILTERS.items()},
         kinds=[kind.value for kind in StorageKind],
         filter_values=FILTER_VALUES,
+        list_filters=LIST_FILTERS,
         columns=[fact.value for fact in COLUMNS],
         facts=[fact.value for fact in Fact],
         word_key=word_key,
@@ -114,6 +117,8 @@ def environment() -> Environment:
         changes_filter=render_html.changes_filter,
         changes_list=render_html.changes_list,
         option_count_text=render_html.option_count_text,
+        shown_count_text=render_html.shown_count_text,
+        legend=render_html.legend,
         is_stale=is_stale,
     )
     return env
@@ -175,6 +180,7 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
         "presets": PRESETS,
         "filters": list(FILTERS),
         "rows_per_page": ROWS_PER_PAGE,
+        "fold_above": FOLD_ABOVE_ROWS,
         "rates": {
             currency: {
                 "usd_per_unit": rates[currency].usd_per_unit,  # type: ignore[index]
@@ -184,7 +190,12 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
             if currency in rates
         },
         "strings": {
-            "count": t.message("tools.count"),
+            "count_shown": t.message("count.shown"),
+            "count_offerings": t.message("count.offerings"),
+            "count_providers": t.message("count.providers"),
+            "count_folded": t.message("count.folded"),
+            "preset_changed": t.message("preset.changed"),
+            "show_results": t.message("tools.show_results"),
             "show_all": t.message("tools.show_all"),
             "cost": t("column.cost"),
             "cost_short": t("column_short.cost"),
@@ -243,8 +254,11 @@ class LanguageRenderer:
         if page.outdated:
             body = translation_notice(body, self.view, default, page.path, site_root)
         names = markers_in(body)
+        if "comparison" in names:
+            body = link_checks(body, self.view.t)
         if names:
-            body = self.fill_markers(body, site_root, context)
+            contents = page_contents(body, self.view.t("faq.title") if "faq" in names else None)
+            body = self.fill_markers(body, site_root, {**context, "contents": contents})
         meta = page.front_matter
         front_matter = FrontMatter(
             title=html(meta.title) if meta.title is not None else None,
@@ -344,6 +358,58 @@ def page_url(prefix: str, path: str) -> str:
 def site_root_for(url: str) -> str:
     """The relative path from a page at `url` (e.g. 'zh/data/') back to the site root."""
     return "../" * len([part for part in url.split("/") if part])
+
+
+_SECTION = re.compile(r"^## +(.+?) *#*$", re.M)
+_SLUGIFY = slugify(case="lower")  # mkdocs.yml's toc slugify: the ids the headings get
+
+
+def page_contents(markdown: str, faq_title: str | None) -> list[tuple[str, str]]:
+    """The page's sections as (heading, anchor): its own second-level headings, then the FAQ's where
+    the page has one, so that a page that opens with the comparison links to its guide from the top.
+    Anchors as the toc extension makes them (a repeated heading gets "_1", "_2"...)."""
+    headings = _SECTION.findall(markdown) + ([faq_title] if faq_title else [])
+    seen: dict[str, int] = {}
+    contents = []
+    for heading in headings:
+        slug = _SLUGIFY(heading, "-")
+        count = seen.get(slug, 0)
+        seen[slug] = count + 1
+        contents.append((heading, f"{slug}_{count}" if count else slug))
+    return contents
+
+
+# The guide's five checks, in its order, each with the comparison's view that answers it (URL query).
+CHECK_VIEWS = (
+    ("throughput", "sort=throughput&dir=desc"),
+    ("idle", "sort=idle"),
+    ("binding", "spot=yes&sort=region_binding"),
+    ("limits", "sort=max_size&dir=desc"),
+    ("egress", "sort=egress"),
+)
+_NUMBERED_ITEM = re.compile(r"^\d+\. .*\S", re.M)
+
+
+def link_checks(markdown: str, t: Strings) -> str:
+    """Each of the guide's checks (the first numbered list after the comparison) ends with a link that
+    sets the comparison to answer it. The guide's own words stay as its editors wrote them: the links
+    are added here, in the page's language."""
+    start = markdown.find("data:comparison")
+    items: list[re.Match[str]] = []
+    for item in _NUMBERED_ITEM.finditer(markdown, start):
+        if items and markdown[items[-1].end() : item.start()].strip():
+            break  # the list ended: something other than its next item came between
+        items.append(item)
+    if len(items) != len(CHECK_VIEWS):
+        return markdown  # not the guide's checklist: leave the page as it is
+    for item, (key, query) in reversed(list(zip(items, CHECK_VIEWS, strict=True))):
+        link = Markup(' <a class="gs-check-link" href="?{}#comparison">{}</a>').format(
+            query, t(f"check.{key}")
+        )
+        markdown = (
+            markdown[: item.end()] + str(link) + markdown[item.end() :]
+        )  # the guide's text: not escaped
+    return markdown
 
 
 def markers_in(markdown: str) -> set[str]:

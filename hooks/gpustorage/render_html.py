@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from markupsafe import Markup
 
@@ -178,13 +178,17 @@ def notes(text: Prose | None) -> Markup:
 
 def column_heads(t: Strings) -> Markup:
     """The comparison's header cells: a short label shown, the full name read and shown as a tooltip."""
-    names = ("product", *map(str, COLUMNS), "checked")
+    labels = [
+        (name, t(f"column.{name}"), t(f"column_short.{name}")) for name in ("product", *map(str, COLUMNS))
+    ]
+    # the last column holds the row's evidence mark (its sort key, "checked", stays for shared links)
+    labels.append(("checked", t("evidence.column"), t("evidence.short")))
     return Markup("\n").join(
         Markup(
             '<th scope="col" data-column="{name}" title="{full}"><span aria-hidden="true">{short}</span>'
             '<span class="gs-sr">{full}</span></th>'
-        ).format(name=name, full=t(f"column.{name}"), short=t(f"column_short.{name}"))
-        for name in names
+        ).format(name=name, full=full, short=short)
+        for name, full, short in labels
     )
 
 
@@ -200,38 +204,105 @@ def report_control(
     )
 
 
+# The answers a row shows as one symbol each; the symbol is read by its word, and the legend above the
+# table names every symbol. An unknown value of any fact shows "?", drawn by the style sheet
+# (.gs-unknown-sign), so that the page's text holds its word only: no ASCII question mark stands in
+# Chinese text, and every font has the sign.
+ANSWER_SYMBOLS = {"yes": "✓", "no": "✗", "partial": "◐", "not_applicable": "–"}
+UNKNOWN_SIGN = Markup('<span class="gs-unknown-sign" aria-hidden="true"></span>')
+TOKEN_FACTS = frozenset({Fact.billed_while_detached, Fact.snapshots, Fact.multi_attach, Fact.spot_usable})
+# The row's one mark for its evidence: a symbol per kind of doubt, read by its word.
+STALE_SYMBOL, UNDATED_SYMBOL, THIRD_PARTY_SYMBOL = "⚠", "∗", "†"
+
+
+def symbol(sign: str, word: str, classes: str) -> Markup:
+    """A symbol shown, its word read (and shown in the legend)."""
+    return Markup(
+        '<span class="{}"><span aria-hidden="true">{}</span><span class="gs-sr">{}</span></span>'
+    ).format(classes, sign, word)
+
+
+def token(offering: OfferingView, column: str, t: Strings) -> Markup:
+    """A value as the comparison's one-line row shows it: an answer as its symbol, an unknown as "?",
+    any other value in its short form (the row's details give every value in full)."""
+    c, fact = offering.cells[column], Fact(column)
+    value = offering.value(fact)
+    if c.unknown:
+        return Markup('<span class="gs-token gs-unknown">{}<span class="gs-sr">{}</span></span>').format(
+            UNKNOWN_SIGN, c.text
+        )
+    if fact in TOKEN_FACTS and value in ANSWER_SYMBOLS:
+        return symbol(ANSWER_SYMBOLS[value], c.text, f"gs-token gs-{value}")
+    return Markup('<span class="gs-value">{}</span>').format(c.token)
+
+
 def comparison_cell(offering: OfferingView, column: str, t: Strings) -> Markup:
     """A fact's <td> in the comparison, with the sort key the script reads and the label a card shows."""
     c = offering.cells[column]
-    if column == "price":
-        content = price(offering, t, with_link=True)
-    elif column == "region_binding":
-        content = region(offering, t)
-    else:
-        content = cell(c, t)
     return Markup('<td data-column="{}"{}{} data-label="{}">{}</td>').format(
         column,
         Markup(' data-sort="{!r}"').format(c.sort) if c.sort is not None else _NOTHING,
         Markup(' class="gs-cell-unknown"') if c.unknown else _NOTHING,
         t(f"column_short.{column}"),
-        content,
+        token(offering, column, t),
     )
 
 
-def unknowns_cell(offering: OfferingView, t: Strings) -> Markup:
-    """One line naming the unknown facts, which a card shows instead of their cells."""
-    unknown = [t(f"column_short.{fact}") for fact in COLUMNS if offering.cells[str(fact)].unknown]
-    if not unknown:
-        return _NOTHING
-    text = t("unknowns.label", list=t.join(unknown))
-    return Markup('<td class="gs-unknowns" data-column="unknowns">{}</td>').format(text)
+def evidence(offering: OfferingView, t: Strings) -> Markup:
+    """The row's one mark for its evidence, instead of a badge per value: the oldest source date among
+    its known values (or "undated" when none has one), then a symbol if any value is stale, rests on
+    an undated source or only on a third party. The row's details mark each value."""
+    figures = offering.figures
+    third_party = any(origin.known and origin.third_party for origin in figures.facts.values())
+    doubts = [
+        (figures.stale, STALE_SYMBOL, t("stale.badge")),
+        (figures.undated and figures.checked is not None, UNDATED_SYMBOL, t("undated.badge")),
+        (third_party, THIRD_PARTY_SYMBOL, t("provenance.third_party")),
+    ]
+    if figures.checked is None:
+        date = Markup.escape(t("undated.badge"))
+    else:
+        date = Markup('<time datetime="{}">{}</time>').format(
+            figures.checked.isoformat(), offering.checked_text
+        )
+    shown = [(sign, word) for doubt, sign, word in doubts if doubt]
+    if not shown:
+        return Markup('<span class="gs-evidence">{}</span>').format(date)
+    return Markup('<span class="gs-evidence{}">{} {}</span>').format(
+        " gs-stale" if figures.stale else "",
+        date,
+        symbol("".join(sign for sign, _ in shown), t.join([word for _, word in shown]), "gs-doubts"),
+    )
+
+
+def legend_item(sign: str, word: str, explanation: str = "") -> Markup:
+    title = Markup(' title="{}"').format(explanation) if explanation else _NOTHING
+    # no space after the symbol (its margin sets it apart): Chinese text has none between characters
+    return Markup('<li{}><span aria-hidden="true">{}</span>{}</li>').format(title, sign, word)
+
+
+def legend(t: Strings) -> Markup:
+    """What the symbols of the comparison's rows mean, shown above the table: each answer, then each
+    doubt by its short word (explained in full as its tooltip)."""
+    answers = [legend_item(sign, t(f"answer.{value}")) for value, sign in ANSWER_SYMBOLS.items()]
+    answers.append(Markup("<li>{}{}</li>").format(UNKNOWN_SIGN, t("answer.unknown")))
+    doubts = [
+        legend_item(STALE_SYMBOL, t("stale.badge"), t("stale.title", days=STALE_AFTER_DAYS)),
+        legend_item(UNDATED_SYMBOL, t("undated.badge"), t("undated.title")),
+        legend_item(THIRD_PARTY_SYMBOL, t("provenance.third_party")),
+    ]
+    label = t("legend.label")
+    return Markup('<ul class="gs-legend" aria-label="{}"><li>{}</li>{}</ul>').format(
+        label, label, Markup("").join(answers + doubts)
+    )
 
 
 def comparison_row(
     provider: ProviderView, offering: OfferingView, parts: OfferingParts, t: Strings
 ) -> Markup:
-    """An offering's row in the comparison: its name with the report control, its facts, the date
-    it was checked and, for a card, the line naming its unknown facts."""
+    """An offering's row in the comparison, on one line: its provider and name, its facts as short
+    tokens, one mark for its evidence and the report control. Its details follow in their own row; the
+    name is the button that opens them (open without the script, which folds them: disclose.js)."""
     figures = offering.figures
     checked_sort = (
         Markup(' data-sort="{}"').format(figures.checked.isoformat()) if figures.checked else _NOTHING
@@ -239,26 +310,99 @@ def comparison_row(
     return Markup(
         '<tr class="gs-offering" data-provider="{provider_id}"{attributes}>\n'
         '<th scope="row" data-column="product" data-sort="{sort}">'
-        '<span class="gs-row-provider">{provider}: </span><span class="gs-product">{product}</span>'
-        '<small class="gs-kind">{kind}</small><small class="gs-completeness">{completeness}</small>'
-        "{report}</th>\n"
+        '<button class="gs-disclose" aria-expanded="true"><span class="gs-row-provider">{provider}: </span>'
+        '<span class="gs-product">{product}</span></button></th>\n'
         "{cells}\n"
-        '<td data-column="checked"{checked_sort} data-label="{checked_label}">{checked}</td>\n'
-        "{unknowns}\n</tr>"
+        '<td data-column="checked"{checked_sort} data-label="{checked_label}">{evidence}{report}</td>\n'
+        "</tr>\n"
+        "{details}"
     ).format(
         provider_id=provider.id,
         attributes=parts.attributes,
         sort=offering.product.lower(),
         provider=provider.name,
         product=offering.product,
-        kind=offering.kind_text,
-        completeness=t("completeness", known=figures.known, count=len(Fact)),
         report=report_control(provider, offering, parts.report, t),
         cells=Markup("\n").join(comparison_cell(offering, str(fact), t) for fact in COLUMNS),
         checked_sort=checked_sort,
-        checked_label=t("column.checked"),
-        checked=checked(offering, t),
-        unknowns=unknowns_cell(offering, t),
+        checked_label=t("evidence.short"),
+        evidence=evidence(offering, t),
+        details=offering_details(provider, offering, t),
+    )
+
+
+def doubt_marks(origin: Origin, t: Strings) -> Markup:
+    """A known value's doubts in a row's details, as the symbols of the row's mark (see the legend)."""
+    doubts = [
+        (origin.stale, STALE_SYMBOL, t("stale.badge")),
+        (origin.undated, UNDATED_SYMBOL, t("undated.badge")),
+        (origin.third_party, THIRD_PARTY_SYMBOL, t("provenance.third_party")),
+    ]
+    shown = [(sign, word) for doubt, sign, word in doubts if doubt and origin.known]
+    if not shown:
+        return _NOTHING
+    return symbol("".join(sign for sign, _ in shown), t.join([word for _, word in shown]), "gs-doubts")
+
+
+def detail_fact(offering: OfferingView, name: str, anchor: str, t: Strings) -> Markup:
+    """A fact in full in a row's details: its value, its doubts, the source's own wording where the
+    value is a normalized figure, and links to its sources."""
+    c = offering.cells[name]
+    value = Markup.escape(c.text)
+    if name == "region_binding" and offering.figures.regions:
+        value += Markup(" ({})").format(t("regions.count", count=offering.figures.regions))
+    value += source_wording(c, t)  # where the value is a normalized figure
+    label = t("text.labelled", label=t(f"column.{name}"), text="")  # "Price: ", "价格："
+    return Markup("<li><b>{}</b>{}{}{}</li>").format(
+        label, value, doubt_marks(c.origin, t), source_links(anchor, c.origin.sources)
+    )
+
+
+def detail_source(source: SourceView, anchor: str, t: Strings) -> Markup:
+    """A source in a row's details: its host as the link's text (the address is in the link), the
+    source's own date or "undated", and whether it is a third party's. The provider's page has more."""
+    key = "provenance.undated" if source.undated else "provider.source_seen"
+    date = t.ui[key].format(date=source.seen_text)
+    third_party = Markup(" · †") if source.third_party else _NOTHING
+    return Markup('<li id="{}"><a href="{}" rel="nofollow noopener">{}</a> · {}{}</li>').format(
+        anchor, source.url, urlsplit(source.url).hostname or source.url, date, third_party
+    )
+
+
+def offering_details(provider: ProviderView, offering: OfferingView, t: Strings) -> Markup:
+    """The row below an offering's row, opened on demand (the script folds it; without the script it
+    stands open): its kind, every value with its doubts and sources, and each source with its own
+    date. Compact HTML, as a hundred of them are part of the page: the notes and the sources' full
+    addresses are on the provider's page, which the details link to."""
+    n = offering.number
+    anchor = f"s-{provider.id}-{n}-"
+    facts = Markup("").join(detail_fact(offering, name, anchor, t) for name in FACT_ROWS)
+    sources = Markup("").join(
+        detail_source(source, f"{anchor}{source.number}", t) for source in offering.sources
+    )
+    return Markup(
+        '<tr class="gs-more" id="more-{pid}-{n}" data-provider="{pid}"><td colspan="{span}">'
+        '<p><a href="providers/{pid}/">{provider}</a> · {kind} · {completeness}</p>'
+        '<ul class="gs-more-facts">{facts}</ul><ol class="gs-more-sources">{sources}</ol></td></tr>'
+    ).format(
+        pid=provider.id,
+        n=n,
+        span=len(COLUMNS) + 2,
+        provider=provider.name,
+        kind=offering.kind_text,
+        completeness=t("completeness", known=offering.figures.known, count=len(Fact)),
+        facts=facts,
+        sources=sources,
+    )
+
+
+def shown_count_text(offerings: int, providers: int, t: Strings) -> str:
+    """'12 offerings from 9 providers': the comparison counts what it shows in both units (the
+    script words it the same way, see view.js)."""
+    return t(
+        "count.shown",
+        offerings=t("count.offerings", count=offerings),
+        providers=t("count.providers", count=providers),
     )
 
 
@@ -270,13 +414,12 @@ def option_count_text(count: int, t: Strings) -> str:
 # ---- provider pages ----------------------------------------------------------------------------------
 
 
-def source_links(offering_number: int, sources: tuple[int, ...]) -> Markup:
-    """A fact's links to its sources in the offering's list. Each link stays whole on its line (the
-    class keeps "[12]" from breaking after its number); the space between links is where a narrow
-    column may break instead."""
+def source_links(anchor: str, sources: tuple[int, ...]) -> Markup:
+    """A fact's links to its sources in a list whose items are `anchor` + number. Each link stays whole
+    on its line (the class keeps "[12]" from breaking after its number); the space between links is
+    where a narrow column may break instead."""
     return Markup(" ").join(
-        Markup('<a class="gs-source-ref" href="#source-{}-{}">[{}]</a>').format(offering_number, n, n)
-        for n in sources
+        Markup('<a class="gs-source-ref" href="#{}{}">[{}]</a>').format(anchor, n, n) for n in sources
     )
 
 
@@ -320,7 +463,7 @@ def fact_row(
         name=name,
         full=t(f"column.{name}"),
         value=value,
-        links=source_links(offering.number, c.origin.sources),
+        links=source_links(f"source-{offering.number}-", c.origin.sources),
         report=report_url(report, offering, t, name),
         label=label,
     )
@@ -353,7 +496,7 @@ def fact_table(provider: ProviderView, offering: OfferingView, report: OfferingR
     )
 
 
-def source_item(source: SourceView, anchor: str, t: Strings) -> Markup:
+def source_item(source: SourceView, anchor: str, t: Strings, with_covers: bool = True) -> Markup:
     """A numbered source: its address as the link's text (so the host is in view), its date, whether
     it is a third party's (and which page of the provider it transcribes), and the facts it covers,
     each with the source's words that state it where the data quotes them."""
@@ -369,7 +512,7 @@ def source_item(source: SourceView, anchor: str, t: Strings) -> Markup:
             html += Markup(' ({}: <a href="{url}" rel="nofollow noopener">{url}</a>)').format(
                 t("provider.transcribes"), url=source.transcribes
             )
-    if source.covers:
+    if source.covers and with_covers:
         covered = Markup(", ").join(covered_fact(fact, source.lang) for fact in source.covers)
         html += Markup(" · {}: {}").format(t("provider.covers"), covered)
     return html + Markup("</li>")
@@ -383,8 +526,12 @@ def covered_fact(fact: CoveredFact, lang: str) -> Markup:
     return Markup('{} <q lang="{}">{}</q>').format(fact.name, lang, fact.quote)
 
 
-def source_list(sources: list[SourceView], anchor_prefix: str, t: Strings) -> Markup:
-    return Markup("\n").join(source_item(source, f"{anchor_prefix}{source.number}", t) for source in sources)
+def source_list(
+    sources: list[SourceView], anchor_prefix: str, t: Strings, with_covers: bool = True
+) -> Markup:
+    return Markup("\n").join(
+        source_item(source, f"{anchor_prefix}{source.number}", t, with_covers) for source in sources
+    )
 
 
 def offering_section(

@@ -20,7 +20,10 @@ STALE_AFTER_DAYS = 180  # a fact whose newest dated source is older than this is
 CHANGES_SHOWN = 100  # the changes page shows the latest changes; /api/v1/history.json holds them all
 FEED_ENTRIES = 50  # entries per feed: the newest commits
 DISPLAY_CURRENCIES = ("EUR", "CNY")  # the calculator's currencies besides USD, where a rate exists
-ROWS_PER_PAGE = 50  # the comparison lays out this many rows at first when it has more than twice as many
+# The comparison shows every offering. Only a table of more than FOLD_ABOVE_ROWS offerings (far beyond the
+# real data: a browser lays out thousands of rows slowly) shows ROWS_PER_PAGE of them at first, and says so.
+ROWS_PER_PAGE = 50
+FOLD_ABOVE_ROWS = 300
 # Feed entry ids are name-based UUIDs in this namespace. It only has to stay the same forever (readers
 # key entries by id), so it is a fixed name, not the repository's current address.
 FEED_ID_NAMESPACE = "https://github.com/gpu-storage-guide/gpu-storage-guide"

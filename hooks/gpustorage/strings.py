@@ -121,7 +121,6 @@ calc.out
 calc.egress_unknown
 calc.price_unknown
 calc.note
-tools.count {count} {shown}
 tools.show_all {count}
 contribute.guide
 contribute.add
@@ -177,7 +176,6 @@ completeness {count} {known}
 report.offering {offering}
 report.field {field}
 price.source_link
-unknowns.label {list}
 footer.text
 notfound.title
 notfound.text
@@ -226,6 +224,27 @@ price.free_up_to {size}
 value.source_wording {text}
 value.source_quote {language} {text}
 price.page_missing
+count.offerings {count}
+count.providers {count}
+count.shown {offerings} {providers}
+count.folded {shown} {total}
+binding_short.machine
+binding_short.datacenter
+binding_short.zone
+binding_short.region
+binding_short.global
+evidence.column
+evidence.short
+legend.label
+contents.label
+preset.changed {preset}
+column.idle
+check.throughput
+check.idle
+check.binding
+check.limits
+check.egress
+tools.show_results {count}
 """
 
 

@@ -149,6 +149,11 @@ class Cell:
     english: str = ""  # the value in English, for the report form (the issue tracker's language)
     detail: str | None = None  # the source's own wording where the text is a normalized figure
     detail_lang: str | None = None  # the language of `detail` when it is quoted; None: the page's
+    short: str = ""  # the value as a token that fits one line of the comparison; "": the text itself
+
+    @property
+    def token(self) -> str:
+        return self.short or self.text
 
 
 @dataclass(frozen=True)
@@ -431,11 +436,37 @@ def source_view(number: int, source: Source, t: Strings) -> SourceView:
     )
 
 
+def short_text(offering: Offering, figures: Figures, fact: Fact, t: Strings) -> str:
+    """A value short enough for one line of the comparison, where its full text is longer: a price's
+    first rate in the table's unit (US dollars per GB-month), a fee's rate, a binding's one word. ""
+    where the full text is short already; the row's details show it whole."""
+    value = offering.value_of(fact)
+    if isinstance(value, Price):
+        if figures.usd:
+            converted = value.currency.value != "USD"
+            return _usd_rate(figures.usd.tiers[0].usd_per_gb_month, converted, t) or t("price.free")
+        first = value.tiers[0]
+        return f"{t.money(first.amount, value.currency.value)}/{t(f'unit.{value.unit.value}')}"
+    if isinstance(value, Egress):
+        return f"{t.money(value.amount, value.currency.value)}/{t(f'unit.{value.per}')}"
+    if fact is Fact.region_binding and value not in (UNKNOWN, "varies"):
+        return t(f"binding_short.{value}")
+    return ""
+
+
 def _cell(offering: Offering, figures: Figures, fact: Fact, t: Strings, rates: ExchangeRates) -> Cell:
     origin, sort = figures.facts[fact], figures.sort[fact]
     worded = worded_value(fact, offering.value_of(fact), t, rates)
+    short = short_text(offering, figures, fact, t)
     return Cell(
-        worded.text, sort, origin, not origin.known, figures.english[fact], worded.source, worded.source_lang
+        worded.text,
+        sort,
+        origin,
+        not origin.known,
+        figures.english[fact],
+        worded.source,
+        worded.source_lang,
+        short,
     )
 
 

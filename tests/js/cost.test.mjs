@@ -9,6 +9,7 @@ import {
   costsOf,
   egressCost,
   idleCost,
+  idleRate,
   storageCost,
 } from "../../docs/assets/compare/cost.js";
 
@@ -120,4 +121,23 @@ test("the calculator starts with a size; months are at least one, egress at leas
   assert.equal(calculatorAmounts({ gb: "", months: "2", out: "" }), null);
   assert.deepEqual(calculatorAmounts({ gb: "250", months: "", out: "" }), { gb: 250, months: 1, out: 0 });
   assert.deepEqual(calculatorAmounts({ gb: "0", months: "0.5", out: "7" }), { gb: 0, months: 1, out: 7 });
+});
+
+test("without a size, cost while idle sorts by a GB's idle rate; with one, by the idle cost", () => {
+  assert.equal(idleRate(offering({ idleTiers: [[null, 0.2]] })), 0.2);
+  assert.equal(idleRate(offering({ billedIdle: "no" })), 0);
+  assert.equal(idleRate(offering({ billedIdle: "not_applicable" })), 0.1);
+  assert.equal(idleRate(offering({ billedIdle: "unknown" })), null);
+  assert.equal(idleRate(offering({ tiers: null })), null);
+  const entries = [{ offering: offering({ billedIdle: "no" }), keys: {} }, { offering: offering({}), keys: {} }];
+  applyCosts(entries, AMOUNTS);
+  assert.deepEqual(
+    entries.map((entry) => entry.keys.idle),
+    [0, 150]
+  );
+  applyCosts(entries, null);
+  assert.deepEqual(
+    entries.map((entry) => entry.keys.idle),
+    [0, 0.1]
+  );
 });

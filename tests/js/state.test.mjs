@@ -6,6 +6,7 @@ import {
   choicesOf,
   dropBrokenAmounts,
   fillFromPreset,
+  presetChanged,
   readQuery,
   resetTo,
   viewKeys,
@@ -123,4 +124,20 @@ test("broken or absurd amounts of a link are dropped, and said to be", () => {
   assert.equal(dropBrokenAmounts(state), true);
   assert.deepEqual([state.gb, state.months, state.out], ["250", "", ""]);
   assert.equal(dropBrokenAmounts(state), false);
+});
+
+test("a preset adjusted by a filter or the sort shows as changed; amounts leave it as it is", () => {
+  const state = readQuery("", KEYS, CHOICES);
+  resetTo(state, KEYS, SETTINGS.presets, "fleet");
+  assert.equal(presetChanged(state, SETTINGS.presets), false);
+  state.gb = "500";
+  state.cur = "EUR";
+  assert.equal(presetChanged(state, SETTINGS.presets), false);
+  state.spot = "yes";
+  assert.equal(presetChanged(state, SETTINGS.presets), true);
+  state.spot = "";
+  state.sort = "throughput";
+  assert.equal(presetChanged(state, SETTINGS.presets), true);
+  state.preset = "";
+  assert.equal(presetChanged(state, SETTINGS.presets), false);
 });

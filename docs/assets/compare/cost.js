@@ -48,6 +48,16 @@ export function idleCost(offering, gb, running) {
   return null;
 }
 
+/* What a GB costs a month while no GPU uses it, for sorting when no size is given: the first rate of
+ * its idle price, 0 when it is not billed while idle, the first rate of its price when it is billed
+ * alike; null when unknown. */
+export function idleRate(offering) {
+  if (offering.idleTiers) return offering.idleTiers[0][1];
+  if (offering.billedIdle === "no") return 0;
+  const billedAlike = offering.billedIdle === "yes" || offering.billedIdle === "not_applicable";
+  return billedAlike && offering.tiers ? offering.tiers[0][1] : null;
+}
+
 /* Everything a cost cell shows, and the offering's rank by cost and by effective price; {monthly:
  * null} when its price is unknown. */
 export function costsOf(offering, amounts) {
@@ -71,7 +81,7 @@ export function costsOf(offering, amounts) {
   };
 }
 
-/* Each entry's costs for `amounts` (none when null), and its sort keys for cost and price: with a
+/* Each entry's costs for `amounts` (none when null), and its sort keys for cost, idle cost and price: with a
  * size set, price sorts by the effective monthly price; without one, by the cell's own key. Unknown
  * prices get no key (they sort last). */
 export function applyCosts(entries, amounts) {
@@ -80,5 +90,8 @@ export function applyCosts(entries, amounts) {
     entry.costs = amounts ? costsOf(entry.offering, amounts) : null;
     entry.keys.cost = entry.costs && entry.costs.monthly !== null ? entry.costs.rank : null;
     if (entry.keys.cost !== null) entry.keys.price = entry.costs.priceRank;
+    // cost while no GPU runs: at the size given, else per GB (unknown: null, sorted last)
+    if (!entry.costs) entry.keys.idle = idleRate(entry.offering);
+    else entry.keys.idle = entry.costs.monthly === null ? null : entry.costs.idle;
   });
 }

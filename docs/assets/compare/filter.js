@@ -1,14 +1,26 @@
 /* Filtering offerings: which rows match the view's filters, and how many each filter choice would
  * leave given the others. Works on entries (rows.js) and the view's state; no DOM. */
 
+/* The names searched for: several, separated by commas, compare those providers ("runpod, lambda,
+ * coreweave"); none searches for "", which every name holds. */
+function namesOf(text) {
+  const names = text
+    .toLowerCase()
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return names.length ? names : [""];
+}
+
 /* The state's filters, prepared once per update: the kinds chosen, the fact filters set, the name. */
 export function filterOf(state, filterNames) {
-  const facts = filterNames.filter((name) => state[name]).map((name) => [name, state[name]]);
+  // each as the values it accepts: one ("billed=yes") or several ("region=zone,region")
+  const facts = filterNames.filter((name) => state[name]).map((name) => [name, state[name].split(",")]);
   return {
     kinds: state.kind ? state.kind.split(",") : [],
     freeEgress: state.egress === "free",
     facts: facts,
-    needle: state.name.toLowerCase(),
+    needles: namesOf(state.name),
     // sorted by a column with "only known values": rows without a value there are left out
     knownIn: state.known && state.sort && state.sort !== "product" ? state.sort : "",
     narrowsOfferings: Boolean(state.kind || state.egress || facts.length),
@@ -24,28 +36,29 @@ export function matches(entry, filter, skip) {
   if (skip !== "egress" && filter.freeEgress && data.egress !== "free") return false;
   for (let i = 0; i < filter.facts.length; i++) {
     const name = filter.facts[i][0];
-    if (name !== skip && data[name] !== filter.facts[i][1]) return false;
+    if (name !== skip && filter.facts[i][1].indexOf(data[name]) === -1) return false;
   }
   return true;
 }
 
-/* Marks each entry and group as matching or not; returns how many groups (providers) match. A provider
- * without offerings matches only its name, while no filter on offerings is set. `keyOf(entry,
- * column)` gives a sort key (sort.js). */
+/* Marks each entry and group as matching or not; returns how many match, {providers, offerings}, so
+ * that the count names both units. A provider without offerings matches only its name, while no
+ * filter on offerings is set. `keyOf(entry, column)` gives a sort key (sort.js). */
 export function markMatches(groups, filter, keyOf) {
-  let matching = 0;
+  const matching = { providers: 0, offerings: 0 };
   groups.forEach((group) => {
-    group.nameMatches = group.name.indexOf(filter.needle) !== -1;
+    group.nameMatches = filter.needles.some((needle) => group.name.indexOf(needle) !== -1);
     let any = false;
     group.rows.forEach((entry) => {
       let match = group.nameMatches && matches(entry, filter, null);
       if (match && filter.knownIn) match = keyOf(entry, filter.knownIn) !== null;
       entry.match = match;
+      if (match) matching.offerings++;
       any = any || match;
     });
     group.match =
       any || (group.nameMatches && !filter.narrowsOfferings && !filter.knownIn && group.rows.length === 0);
-    if (group.match) matching++;
+    if (group.match) matching.providers++;
   });
   return matching;
 }

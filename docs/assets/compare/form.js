@@ -4,7 +4,7 @@
 
 import { own } from "./own.js";
 import { MAX_AMOUNT } from "./numbers.js";
-import { AMOUNTS } from "./state.js";
+import { AMOUNTS, LIST_KEYS, presetChanged } from "./state.js";
 
 export function toolsForm(form, settings, wording) {
   const strings = settings.strings;
@@ -13,7 +13,9 @@ export function toolsForm(form, settings, wording) {
   const hint = document.getElementById("calc-hint");
   const rateNote = document.getElementById("calc-rate");
   const presetButtons = form.querySelectorAll("[data-preset]");
-  const selects = settings.filters.map((name) => form.elements[name]);
+  const selects = settings.filters
+    .map((name) => form.elements[name])
+    .filter((control) => control && control.tagName === "SELECT");
   const countSpans = form.querySelectorAll(".gs-option-count");
 
   // the controls that hold a key of the state (the preset buttons have no name)
@@ -30,10 +32,13 @@ export function toolsForm(form, settings, wording) {
 
   /* Every control as the state says, the chosen preset pressed and explained, the currency's rate. */
   function show(state) {
-    const kinds = state.kind ? state.kind.split(",") : [];
+    const lists = {};
+    LIST_KEYS.forEach((key) => {
+      lists[key] = state[key] ? state[key].split(",") : [];
+    });
     eachControl(state, (control) => {
       const name = control.name;
-      if (name === "kind") control.checked = kinds.indexOf(control.value) !== -1;
+      if (own(lists, name)) control.checked = lists[name].indexOf(control.value) !== -1;
       else if (control.type === "checkbox") control.checked = state[name] === control.value;
       else if (name === "dir") control.value = state.dir === "desc" ? "desc" : "asc";
       else if (AMOUNTS.indexOf(name) !== -1) {
@@ -42,23 +47,31 @@ export function toolsForm(form, settings, wording) {
         control.value = state[name] ? numbers.forInput(state[name]) : "";
       } else control.value = state[name] || "";
     });
+    const changed = presetChanged(state, settings.presets);
+    let chosenLabel = "";
     presetButtons.forEach((button) => {
       const chosen = button.dataset.preset !== "" && button.dataset.preset === state.preset;
       button.setAttribute("aria-pressed", String(chosen));
+      button.classList.toggle("gs-changed", chosen && changed);
+      if (chosen) chosenLabel = button.textContent;
     });
-    const explained = state.preset && own(strings.explain, state.preset);
-    explanation.textContent = explained ? strings.explain[state.preset] : "";
+    const explained = state.preset && own(strings.explain, state.preset) ? strings.explain[state.preset] : "";
+    const note = changed ? wording.fill(strings.preset_changed, { preset: chosenLabel }) + " " : "";
+    explanation.textContent = explained && note + explained;
     rateNote.textContent = state.cur && own(settings.rates, state.cur) ? settings.rates[state.cur].note : "";
   }
 
   /* The state from the controls; an amount that is no number is marked and keeps its last value. */
   function read(state) {
-    const kinds = [];
+    const lists = {};
+    LIST_KEYS.forEach((key) => {
+      lists[key] = [];
+    });
     let invalid = false;
     eachControl(state, (control) => {
       const name = control.name;
-      if (name === "kind") {
-        if (control.checked) kinds.push(control.value);
+      if (own(lists, name)) {
+        if (control.checked) lists[name].push(control.value);
       } else if (control.type === "checkbox") state[name] = control.checked ? control.value : "";
       else if (AMOUNTS.indexOf(name) !== -1) {
         const value = numbers.parse(control.value);
@@ -68,7 +81,9 @@ export function toolsForm(form, settings, wording) {
         else state[name] = value === null ? "" : String(value);
       } else state[name] = control.value.trim();
     });
-    state.kind = kinds.join(",");
+    LIST_KEYS.forEach((key) => {
+      state[key] = lists[key].join(",");
+    });
     if (!state.sort) state.dir = "";
     showHint(invalid);
   }

@@ -7,7 +7,8 @@
  *
  * The modules, by job: state.js (the URL query), numbers.js (numbers in the reader's language),
  * cost.js (the calculator), filter.js and sort.js (which rows, in what order), rows.js (the table read
- * once), form.js (the tools' controls), view.js (the table shown); this one wires them. */
+ * once), disclose.js (each row's details, opened in place), form.js (the tools' controls), view.js
+ * (the table shown); this one wires them. */
 
 import { localNumbers, messageFiller, moneyWriter } from "./numbers.js";
 import { applyCosts, calculatorAmounts } from "./cost.js";
@@ -25,6 +26,7 @@ import {
   writeQuery,
 } from "./state.js";
 import { readTable } from "./rows.js";
+import { addDisclosures } from "./disclose.js";
 import { toolsForm } from "./form.js";
 import { addSortButtons, tableView } from "./view.js";
 
@@ -43,14 +45,14 @@ function start(table, form, settings) {
   const keys = viewKeys(filterNames);
   const wording = wordingFor(document.documentElement.lang || undefined, settings);
   const rows = readTable(table, filterNames, settings.strings);
+  addDisclosures(table);
   const tools = toolsForm(form, settings, wording);
   const view = tableView(table, rows, settings, wording);
   const keepQuery = queryKeeper();
   const dimensions = ["kind", "egress"].concat(filterNames);
-  // Short tables (the real dataset) show every row; long ones a page at a time. The page size is the
-  // site's (settings.py: ROWS_PER_PAGE, which pages only tables of more than twice as many rows).
-  const page = settings.rows_per_page;
-  const limit = rows.entries.length > 2 * page ? page : Infinity;
+  // Every offering is in the page and shown; only a table far longer than the real dataset shows a
+  // page at a time, and the count says so (settings.py: FOLD_ABOVE_ROWS, ROWS_PER_PAGE).
+  const limit = rows.entries.length > settings.fold_above ? settings.rows_per_page : Infinity;
   const state = readQuery(window.location.search, keys, choicesOf(tools.offered(), settings));
   let costKey = "";
   let countsKey = null;
@@ -64,31 +66,34 @@ function start(table, form, settings) {
     applyCosts(rows.entries, amounts);
   }
 
+  /* Marks the matching rows and counts the filter choices; returns how many match. */
   function updateFilters() {
     const filter = filterOf(state, filterNames);
-    view.showCount(markMatches(rows.groups, filter, sortKey), rows.groups.length);
-    if (filter.countsKey === countsKey) return; // sorting changes no count
-    countsKey = filter.countsKey;
-    tools.showCounts(tallyChoices(rows.entries, filter, dimensions));
+    const matching = markMatches(rows.groups, filter, sortKey);
+    if (filter.countsKey !== countsKey) {
+      countsKey = filter.countsKey; // sorting changes no count
+      tools.showCounts(tallyChoices(rows.entries, filter, dimensions));
+    }
+    return matching;
   }
 
   function update() {
     updateCosts();
-    updateFilters();
-    view.display(state, limit, costKey);
+    const matching = updateFilters();
+    const folded = view.display(state, limit, costKey);
+    view.showCount(matching, folded);
     keepQuery(writeQuery(state, keys));
   }
 
+  // a sort or filter the reader changes keeps the preset chosen, shown as changed (form.js)
   addSortButtons(table.tHead.rows[0], (column) => {
     state.dir = state.sort === column && state.dir !== "desc" ? "desc" : "asc";
     state.sort = column;
-    state.preset = "";
     tools.show(state);
     update();
   });
   form.addEventListener("input", () => {
     tools.read(state);
-    state.preset = "";
     tools.show(state);
     update();
   });
@@ -109,8 +114,17 @@ function start(table, form, settings) {
     });
   });
   const toggle = document.getElementById("comparison-tools-toggle");
-  toggle.addEventListener("click", () => {
-    toggle.setAttribute("aria-expanded", String(form.classList.toggle("gs-open")));
+  function openTools(open) {
+    toggle.setAttribute("aria-expanded", String(form.classList.toggle("gs-open", open)));
+  }
+  toggle.addEventListener("click", () => openTools(!form.classList.contains("gs-open")));
+  // on a phone, the opened tools end in "show 12 results": it folds them and lands on the first result
+  document.getElementById("comparison-show-results").addEventListener("click", () => {
+    openTools(false);
+    const first = rows.entries.find((entry) => entry.shown && entry.match);
+    const target = first ? first.row.querySelector("button.gs-disclose") : toggle;
+    target.scrollIntoView({ block: "start", behavior: "instant" });
+    target.focus({ preventScroll: true });
   });
 
   fillFromPreset(state, settings.presets);

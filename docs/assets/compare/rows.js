@@ -2,6 +2,8 @@
  * offering row, with the figures its data attributes carry. An empty cost column is added, which the
  * calculator fills (view.js). */
 
+import { idleRate } from "./cost.js";
+
 /* The offering's figures for the calculator (cost.js), from its row's data attributes. */
 function offeringOf(data) {
   return {
@@ -32,18 +34,21 @@ function entryOf(row, group, position, filterNames) {
   });
   cells.cost = costCell(row);
   const data = row.dataset;
+  const offering = offeringOf(data);
   const values = { kind: data.kind, egress: data.egress };
   filterNames.forEach((name) => {
     values[name] = data[name];
   });
+  const next = row.nextElementSibling;
   return {
     row: row,
+    more: next && next.classList.contains("gs-more") ? next : null, // the row of its details
     group: group,
     position: position,
     cells: cells,
     data: values, // what filters compare: kind, egress and each fact filter's raw value
-    offering: offeringOf(data),
-    keys: Object.create(null), // sort keys by column (sort.js)
+    offering: offering,
+    keys: Object.assign(Object.create(null), { idle: idleRate(offering) }), // sort keys by column (sort.js)
     match: true,
     shown: true,
     costs: null,

@@ -13,8 +13,9 @@ const VIEW_KEYS = [
 export const AMOUNTS = ["gb", "months", "out"];
 // keys whose value is free: a text searched for, or an amount (see dropBrokenAmounts)
 const FREE_KEYS = ["name"].concat(AMOUNTS);
-// keys whose value lists names ("kind=block_volume,network_volume")
-const LIST_KEYS = ["kind"];
+// keys whose value lists names ("kind=block_volume,network_volume", "region=zone,region"); a link made
+// when binding took one value ("region=zone") lists one (hooks/gpustorage/contract.py: LIST_FILTERS)
+export const LIST_KEYS = ["kind", "region"];
 // How long the reader pauses before the address bar follows the view (see queryKeeper): a matter of
 // the browser's speed, not a site setting, so it stays here.
 const URL_DELAY_MS = 300;
@@ -87,6 +88,20 @@ export function resetTo(state, keys, presets, preset) {
     if (own(state, key)) state[key] = values[key];
   });
   state.preset = preset;
+}
+
+// Keys that leave a preset as chosen: the calculator's amounts and currency, paging, the preset itself.
+const NOT_A_PRESET_CHANGE = AMOUNTS.concat(["cur", "all", "preset"]);
+
+/* Whether a filter or the sort differs from the state's preset (the reader adjusted it): the preset
+ * then shows as changed, with its explanation, instead of silently going away. */
+export function presetChanged(state, presets) {
+  if (!state.preset || !own(presets, state.preset)) return false;
+  const values = presets[state.preset];
+  return Object.keys(state).some(
+    (key) =>
+      NOT_A_PRESET_CHANGE.indexOf(key) === -1 && state[key] !== (own(values, key) ? values[key] : "")
+  );
 }
 
 /* Drops the amounts that are no number from 0 to MAX_AMOUNT; true if it dropped any. */

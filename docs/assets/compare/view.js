@@ -1,5 +1,5 @@
 /* The table as the state says: which rows show and in what order, the cost cells' text, the count of
- * providers shown, the empty notice and the "show all" button. A long table lays out at most `limit`
+ * offerings and providers shown, the empty notice and the "show all" button. A long table lays out at most `limit`
  * offerings at once ("show all" lifts it): a browser lays out a table of thousands of rows far slower
  * than it filters or sorts them. */
 
@@ -51,6 +51,7 @@ export function tableView(table, rows, settings, wording) {
   const count = document.getElementById("comparison-count");
   const empty = document.getElementById("comparison-empty");
   const showAll = document.getElementById("comparison-show-all");
+  const showResults = document.getElementById("comparison-show-results");
   const collator = new Intl.Collator(wording.locale);
   // Sorted, the table lists offerings one by one (each row names its provider); unsorted, it groups
   // them under their provider, as the static page does.
@@ -99,9 +100,16 @@ export function tableView(table, rows, settings, wording) {
     cell.dataset.sort = String(entry.keys.cost);
   }
 
+  // an offering's row and the row of its details show and hide together
   function show(entry, visible) {
+    if (entry.shown !== visible && entry.more) entry.more.hidden = !visible;
     setHidden(entry, entry.row, visible);
     if (visible) writeCosts(entry);
+  }
+
+  function append(parent, entry) {
+    parent.appendChild(entry.row);
+    if (entry.more) parent.appendChild(entry.more);
   }
 
   function markSortedHead(column, descending) {
@@ -124,7 +132,7 @@ export function tableView(table, rows, settings, wording) {
       const visible = place < budget;
       show(entry, visible);
       if (visible) {
-        fragment.appendChild(entry.row);
+        append(fragment, entry);
         moved.push(entry);
       }
     });
@@ -160,7 +168,7 @@ export function tableView(table, rows, settings, wording) {
     const descending = state.dir === "desc";
     const budget = state.all ? Infinity : limit;
     markSortedHead(column, descending);
-    moved.forEach((entry) => entry.group.body.appendChild(entry.row));
+    moved.forEach((entry) => append(entry.group.body, entry));
     moved = [];
     const hiddenByLimit = column
       ? displaySorted(column, descending, budget)
@@ -168,12 +176,23 @@ export function tableView(table, rows, settings, wording) {
     table.classList.toggle("gs-flat", Boolean(column));
     showAll.hidden = hiddenByLimit === 0;
     showAll.textContent = wording.fill(strings.show_all, { count: hiddenByLimit });
+    return hiddenByLimit;
   }
 
-  /* "3 of 4 providers"; the empty notice when none matches. */
-  function showCount(matching, total) {
-    count.textContent = wording.fill(strings.count, { shown: matching, count: total });
-    empty.hidden = matching > 0;
+  /* What the table shows, in both units: "12 offerings from 9 providers", and "50 of 400 offerings
+   * shown" while a long table is folded; the empty notice when nothing matches. */
+  function showCount(matching, folded) {
+    const fill = wording.fill;
+    const offerings = fill(strings.count_offerings, { count: matching.offerings });
+    const providers = fill(strings.count_providers, { count: matching.providers });
+    let text = fill(strings.count_shown, { offerings: offerings, providers: providers });
+    if (folded) {
+      const shown = matching.offerings - folded;
+      text += " · " + fill(strings.count_folded, { shown: shown, total: matching.offerings });
+    }
+    count.textContent = text;
+    showResults.textContent = fill(strings.show_results, { count: matching.offerings });
+    empty.hidden = matching.providers > 0;
   }
 
   return { display: display, showCount: showCount };
