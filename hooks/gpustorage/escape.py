@@ -43,3 +43,11 @@ def script_json(value: Any) -> Markup:
     """JSON that is safe inside <script>: no '<', '>' or '&' can close the tag or open a comment."""
     text = json.dumps(value, ensure_ascii=False, sort_keys=True, allow_nan=False)
     return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
+
+
+def html_format(template: str, /, *args: object, **kwargs: object) -> Markup:
+    """`Markup(template).format(...)` done by str.format: every argument is escaped first (a Markup one
+    stays as it is), then placed. Markup.format runs Python's pure-Python Formatter, which took most of
+    the time of rendering a page; str.format is the same placement in C."""
+    escaped = {key: escape(value) for key, value in kwargs.items()}
+    return Markup(template.format(*map(escape, args), **escaped))

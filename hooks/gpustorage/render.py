@@ -30,7 +30,7 @@ from . import render_html, translations
 from .build import SiteBuild
 from .contract import COLUMNS, FILTER_VALUES, FILTERS, LIST_FILTERS, PRESETS
 from .derive import is_stale
-from .escape import html, md, script_json
+from .escape import html, html_format, md, script_json
 from .guide import GuidePage
 from .markers import MARKER
 from .model import Fact, StorageKind
@@ -285,10 +285,9 @@ class LanguageRenderer:
         edit = f"{view.repository}/edit/main/{provider.file}"
         parts = [
             render_html.breadcrumb(provider, t),
-            Markup(
+            html_format(
                 '# {name}\n\n<p class="gs-provider-meta"><a href="{website}" rel="nofollow noopener">'
-                '{website_label}: {website}</a> · <a href="{edit}" class="gs-edit">{edit_label}</a></p>\n\n'
-            ).format(
+                '{website_label}: {website}</a> · <a href="{edit}" class="gs-edit">{edit_label}</a></p>\n\n',
                 name=md(name),
                 website=provider.website,
                 website_label=t("provider.website"),
@@ -301,10 +300,9 @@ class LanguageRenderer:
         if not provider.offerings:
             assert provider.absence is not None  # a provider without offerings says why, with sources
             parts.append(
-                Markup(
+                html_format(
                     '<p class="gs-no-storage"><strong>{no_storage}</strong>{marks}</p>\n\n'
-                    '## {sources_title}\n\n<ol class="gs-sources" data-search-exclude>\n{sources}\n</ol>\n'
-                ).format(
+                    '## {sources_title}\n\n<ol class="gs-sources" data-search-exclude>\n{sources}\n</ol>\n',
                     no_storage=t("provider.no_storage"),
                     marks=render_html.marks(provider.absence, t),
                     sources_title=md(t("provider.sources")),
@@ -316,13 +314,14 @@ class LanguageRenderer:
             parts.append(render_html.offering_section(provider, offering, report, t) + Markup("\n\n"))
         if history is not None:
             changes = render_html.history_block(view, history.of(provider.id), None)
-            parts.append(Markup("## {} {{#history}}\n\n{}\n").format(md(t("history.title")), changes))
+            parts.append(html_format("## {} {{#history}}\n\n{}\n", md(t("history.title")), changes))
             if history.available:
                 parts.append(
-                    Markup(
+                    html_format(
                         '\n<p class="gs-feed-link">'
-                        '<a href="feed.atom" type="application/atom+xml">{}</a></p>\n'
-                    ).format(t("history.feed"))
+                        '<a href="feed.atom" type="application/atom+xml">{}</a></p>\n',
+                        t("history.feed"),
+                    )
                 )
         return Page(front_matter, Markup("").join(parts), generated=True)
 
@@ -403,9 +402,7 @@ def link_checks(markdown: str, t: Strings) -> str:
     if len(items) != len(CHECK_VIEWS):
         return markdown  # not the guide's checklist: leave the page as it is
     for item, (key, query) in reversed(list(zip(items, CHECK_VIEWS, strict=True))):
-        link = Markup(' <a class="gs-check-link" href="?{}#comparison">{}</a>').format(
-            query, t(f"check.{key}")
-        )
+        link = html_format(' <a class="gs-check-link" href="?{}#comparison">{}</a>', query, t(f"check.{key}"))
         markdown = (
             markdown[: item.end()] + str(link) + markdown[item.end() :]
         )  # the guide's text: not escaped
@@ -435,8 +432,11 @@ def translation_notice(markdown: str, view: SiteView, default: str, page: str, s
     """A translated page with a notice linking its source page in the default language (for a
     translation that is outdated, see translations.py)."""
     t = view.t
-    link = Markup('<a href="{href}" hreflang="{lang}">{source}</a>').format(
-        href=f"{site_root}{page_url('', page)}", lang=default, source=t("translation.source")
+    link = html_format(
+        '<a href="{href}" hreflang="{lang}">{source}</a>',
+        href=f"{site_root}{page_url('', page)}",
+        lang=default,
+        source=t("translation.source"),
     )
     # the language joins the two sentences (Chinese with no space between them)
     text = Markup.escape(t.message("text.sentences")).format(first=t("translation.outdated"), second=link)

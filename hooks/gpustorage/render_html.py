@@ -16,7 +16,7 @@ from markupsafe import Markup
 
 from .contract import COLUMNS, FILTERS, URL_PARAMETERS
 from .derive import Figures, Origin, UsdTier
-from .escape import md
+from .escape import html_format, md
 from .history import Change
 from .model import Fact
 from .report_links import OfferingReport, offering_report_url, report_url
@@ -76,29 +76,31 @@ def row_attributes(offering: OfferingView) -> Markup:
             attributes["egress-pooled"] = "yes"
     if figures.max_size_gb is not None:
         attributes["max-gb"] = repr(figures.max_size_gb)
-    return Markup("").join(Markup(' data-{}="{}"').format(name, value) for name, value in attributes.items())
+    return Markup("").join(html_format(' data-{}="{}"', name, value) for name, value in attributes.items())
 
 
 # ---- values and their marks ----------------------------------------------------------------------
 
 
 def stale_badge(t: Strings) -> Markup:
-    return Markup('<span class="gs-stale-badge" title="{}">{}</span>').format(
-        t("stale.title", days=STALE_AFTER_DAYS), t("stale.badge")
+    return html_format(
+        '<span class="gs-stale-badge" title="{}">{}</span>',
+        t("stale.title", days=STALE_AFTER_DAYS),
+        t("stale.badge"),
     )
 
 
 def undated_badge(t: Strings) -> Markup:
-    return Markup('<span class="gs-undated-badge" title="{}">{}</span>').format(
-        t("undated.title"), t("undated.badge")
+    return html_format(
+        '<span class="gs-undated-badge" title="{}">{}</span>', t("undated.title"), t("undated.badge")
     )
 
 
 def third_party_mark(t: Strings) -> Markup:
     # a plain span may not carry aria-label: role="img" makes the mark read by its label
     label = t("provenance.third_party")
-    return Markup('<span class="gs-third-party" role="img" title="{}" aria-label="{}">†</span>').format(
-        label, label
+    return html_format(
+        '<span class="gs-third-party" role="img" title="{}" aria-label="{}">†</span>', label, label
     )
 
 
@@ -111,7 +113,7 @@ def marks(origin: Origin, t: Strings) -> Markup:
 def cell(c: Cell, t: Strings) -> Markup:
     """A value with its marks (an unknown value has none)."""
     classes = "gs-value" + (" gs-unknown" if c.unknown else "") + (" gs-stale" if c.origin.stale else "")
-    value = Markup('<span class="{}">{}</span>').format(classes, c.text)
+    value = html_format('<span class="{}">{}</span>', classes, c.text)
     return value if c.unknown else value + marks(c.origin, t)
 
 
@@ -120,7 +122,7 @@ def quoted(text: str, lang: str | None) -> Markup:
     is when the page worded it (a price in the source's unit, in the page's language)."""
     if lang is None:
         return Markup.escape(text)
-    return Markup('<q lang="{}">{}</q>').format(lang, text)
+    return html_format('<q lang="{}">{}</q>', lang, text)
 
 
 def source_wording(c: Cell, t: Strings) -> Markup:
@@ -128,7 +130,7 @@ def source_wording(c: Cell, t: Strings) -> Markup:
     if not c.detail:
         return _NOTHING
     wording = Markup.escape(t.message("value.source_wording")).format(text=quoted(c.detail, c.detail_lang))
-    return Markup('<br><small class="gs-source-wording">{}</small>').format(wording)
+    return html_format('<br><small class="gs-source-wording">{}</small>', wording)
 
 
 def price(offering: OfferingView, t: Strings, with_link: bool = False) -> Markup:
@@ -142,9 +144,11 @@ def price_page_line(offering: OfferingView, t: Strings) -> Markup:
     """A link to the provider's own price page, or the words that the data has none (a link to any
     other page, a documentation file say, would pass it off as the price page)."""
     if offering.price_page is None:
-        return Markup('<br><small class="gs-no-price-page">{}</small>').format(t("price.page_missing"))
-    return Markup('<br><small><a href="{}" rel="nofollow noopener">{}</a></small>').format(
-        offering.price_page, t("price.source_link")
+        return html_format('<br><small class="gs-no-price-page">{}</small>', t("price.page_missing"))
+    return html_format(
+        '<br><small><a href="{}" rel="nofollow noopener">{}</a></small>',
+        offering.price_page,
+        t("price.source_link"),
     )
 
 
@@ -152,7 +156,7 @@ def region(offering: OfferingView, t: Strings) -> Markup:
     html = cell(offering.cells["region_binding"], t)
     if offering.figures.regions:
         count = t("regions.count", count=offering.figures.regions)
-        html += Markup('<br><small class="gs-regions">{}</small>').format(count)
+        html += html_format('<br><small class="gs-regions">{}</small>', count)
     return html
 
 
@@ -161,7 +165,7 @@ def checked(offering: OfferingView, t: Strings) -> Markup:
     figures = offering.figures
     if figures.checked is None:
         return undated_badge(t)
-    html = Markup('<time datetime="{}">{}</time>').format(figures.checked.isoformat(), offering.checked_text)
+    html = html_format('<time datetime="{}">{}</time>', figures.checked.isoformat(), offering.checked_text)
     html += stale_badge(t) if figures.stale else _NOTHING
     return html + undated_badge(t) if figures.undated else html
 
@@ -170,7 +174,7 @@ def notes(text: Prose | None) -> Markup:
     """A provider's or an offering's notes, in the language they are written in; none: nothing."""
     if not text:
         return _NOTHING
-    return Markup('<p class="gs-notes" lang="{}">{}</p>\n\n').format(text.lang, text.text)
+    return html_format('<p class="gs-notes" lang="{}">{}</p>\n\n', text.lang, text.text)
 
 
 # ---- the comparison --------------------------------------------------------------------------------
@@ -184,10 +188,13 @@ def column_heads(t: Strings) -> Markup:
     # the last column holds the row's evidence mark (its sort key, "checked", stays for shared links)
     labels.append(("checked", t("evidence.column"), t("evidence.short")))
     return Markup("\n").join(
-        Markup(
+        html_format(
             '<th scope="col" data-column="{name}" title="{full}"><span aria-hidden="true">{short}</span>'
-            '<span class="gs-sr">{full}</span></th>'
-        ).format(name=name, full=full, short=short)
+            '<span class="gs-sr">{full}</span></th>',
+            name=name,
+            full=full,
+            short=short,
+        )
         for name, full, short in labels
     )
 
@@ -196,11 +203,11 @@ def report_control(
     provider: ProviderView, offering: OfferingView, report: OfferingReport, t: Strings
 ) -> Markup:
     """The row's one report control: a compact flag with the offering in its accessible name."""
-    return Markup(
+    return html_format(
         '<a class="gs-report" href="{url}" rel="nofollow" title="{label}">'
-        '<span aria-hidden="true">⚑</span><span class="gs-sr">{label}</span></a>'
-    ).format(
-        url=offering_report_url(report, offering, t), label=t("report.offering", offering=offering.product)
+        '<span aria-hidden="true">⚑</span><span class="gs-sr">{label}</span></a>',
+        url=offering_report_url(report, offering, t),
+        label=t("report.offering", offering=offering.product),
     )
 
 
@@ -217,9 +224,12 @@ STALE_SYMBOL, UNDATED_SYMBOL, THIRD_PARTY_SYMBOL = "⚠", "∗", "†"
 
 def symbol(sign: str, word: str, classes: str) -> Markup:
     """A symbol shown, its word read (and shown in the legend)."""
-    return Markup(
-        '<span class="{}"><span aria-hidden="true">{}</span><span class="gs-sr">{}</span></span>'
-    ).format(classes, sign, word)
+    return html_format(
+        '<span class="{}"><span aria-hidden="true">{}</span><span class="gs-sr">{}</span></span>',
+        classes,
+        sign,
+        word,
+    )
 
 
 def token(offering: OfferingView, column: str, t: Strings) -> Markup:
@@ -228,20 +238,21 @@ def token(offering: OfferingView, column: str, t: Strings) -> Markup:
     c, fact = offering.cells[column], Fact(column)
     value = offering.value(fact)
     if c.unknown:
-        return Markup('<span class="gs-token gs-unknown">{}<span class="gs-sr">{}</span></span>').format(
-            UNKNOWN_SIGN, c.text
+        return html_format(
+            '<span class="gs-token gs-unknown">{}<span class="gs-sr">{}</span></span>', UNKNOWN_SIGN, c.text
         )
     if fact in TOKEN_FACTS and value in ANSWER_SYMBOLS:
         return symbol(ANSWER_SYMBOLS[value], c.text, f"gs-token gs-{value}")
-    return Markup('<span class="gs-value">{}</span>').format(c.token)
+    return html_format('<span class="gs-value">{}</span>', c.token)
 
 
 def comparison_cell(offering: OfferingView, column: str, t: Strings) -> Markup:
     """A fact's <td> in the comparison, with the sort key the script reads and the label a card shows."""
     c = offering.cells[column]
-    return Markup('<td data-column="{}"{}{} data-label="{}">{}</td>').format(
+    return html_format(
+        '<td data-column="{}"{}{} data-label="{}">{}</td>',
         column,
-        Markup(' data-sort="{!r}"').format(c.sort) if c.sort is not None else _NOTHING,
+        html_format(' data-sort="{}"', repr(c.sort)) if c.sort is not None else _NOTHING,
         Markup(' class="gs-cell-unknown"') if c.unknown else _NOTHING,
         t(f"column_short.{column}"),
         token(offering, column, t),
@@ -262,13 +273,14 @@ def evidence(offering: OfferingView, t: Strings) -> Markup:
     if figures.checked is None:
         date = Markup.escape(t("undated.badge"))
     else:
-        date = Markup('<time datetime="{}">{}</time>').format(
-            figures.checked.isoformat(), offering.checked_text
+        date = html_format(
+            '<time datetime="{}">{}</time>', figures.checked.isoformat(), offering.checked_text
         )
     shown = [(sign, word) for doubt, sign, word in doubts if doubt]
     if not shown:
-        return Markup('<span class="gs-evidence">{}</span>').format(date)
-    return Markup('<span class="gs-evidence{}">{} {}</span>').format(
+        return html_format('<span class="gs-evidence">{}</span>', date)
+    return html_format(
+        '<span class="gs-evidence{}">{} {}</span>',
         " gs-stale" if figures.stale else "",
         date,
         symbol("".join(sign for sign, _ in shown), t.join([word for _, word in shown]), "gs-doubts"),
@@ -276,24 +288,27 @@ def evidence(offering: OfferingView, t: Strings) -> Markup:
 
 
 def legend_item(sign: str, word: str, explanation: str = "") -> Markup:
-    title = Markup(' title="{}"').format(explanation) if explanation else _NOTHING
+    title = html_format(' title="{}"', explanation) if explanation else _NOTHING
     # no space after the symbol (its margin sets it apart): Chinese text has none between characters
-    return Markup('<li{}><span aria-hidden="true">{}</span>{}</li>').format(title, sign, word)
+    return html_format('<li{}><span aria-hidden="true">{}</span>{}</li>', title, sign, word)
 
 
 def legend(t: Strings) -> Markup:
     """What the symbols of the comparison's rows mean, shown above the table: each answer, then each
     doubt by its short word (explained in full as its tooltip)."""
     answers = [legend_item(sign, t(f"answer.{value}")) for value, sign in ANSWER_SYMBOLS.items()]
-    answers.append(Markup("<li>{}{}</li>").format(UNKNOWN_SIGN, t("answer.unknown")))
+    answers.append(html_format("<li>{}{}</li>", UNKNOWN_SIGN, t("answer.unknown")))
     doubts = [
         legend_item(STALE_SYMBOL, t("stale.badge"), t("stale.title", days=STALE_AFTER_DAYS)),
         legend_item(UNDATED_SYMBOL, t("undated.badge"), t("undated.title")),
         legend_item(THIRD_PARTY_SYMBOL, t("provenance.third_party")),
     ]
     label = t("legend.label")
-    return Markup('<ul class="gs-legend" aria-label="{}"><li>{}</li>{}</ul>').format(
-        label, label, Markup("").join(answers + doubts)
+    return html_format(
+        '<ul class="gs-legend" aria-label="{}"><li>{}</li>{}</ul>',
+        label,
+        label,
+        Markup("").join(answers + doubts),
     )
 
 
@@ -305,9 +320,9 @@ def comparison_row(
     name is the button that opens them (open without the script, which folds them: disclose.js)."""
     figures = offering.figures
     checked_sort = (
-        Markup(' data-sort="{}"').format(figures.checked.isoformat()) if figures.checked else _NOTHING
+        html_format(' data-sort="{}"', figures.checked.isoformat()) if figures.checked else _NOTHING
     )
-    return Markup(
+    return html_format(
         '<tr class="gs-offering" data-provider="{provider_id}"{attributes}>\n'
         '<th scope="row" data-column="product" data-sort="{sort}">'
         '<button class="gs-disclose" aria-expanded="true"><span class="gs-row-provider">{provider}: </span>'
@@ -315,8 +330,7 @@ def comparison_row(
         "{cells}\n"
         '<td data-column="checked"{checked_sort} data-label="{checked_label}">{evidence}{report}</td>\n'
         "</tr>\n"
-        "{details}"
-    ).format(
+        "{details}",
         provider_id=provider.id,
         attributes=parts.attributes,
         sort=offering.product.lower(),
@@ -350,11 +364,15 @@ def detail_fact(offering: OfferingView, name: str, anchor: str, t: Strings) -> M
     c = offering.cells[name]
     value = Markup.escape(c.text)
     if name == "region_binding" and offering.figures.regions:
-        value += Markup(" ({})").format(t("regions.count", count=offering.figures.regions))
+        value += html_format(" ({})", t("regions.count", count=offering.figures.regions))
     value += source_wording(c, t)  # where the value is a normalized figure
     label = t("text.labelled", label=t(f"column.{name}"), text="")  # "Price: ", "价格："
-    return Markup("<li><b>{}</b>{}{}{}</li>").format(
-        label, value, doubt_marks(c.origin, t), source_links(anchor, c.origin.sources)
+    return html_format(
+        "<li><b>{}</b>{}{}{}</li>",
+        label,
+        value,
+        doubt_marks(c.origin, t),
+        source_links(anchor, c.origin.sources),
     )
 
 
@@ -364,8 +382,13 @@ def detail_source(source: SourceView, anchor: str, t: Strings) -> Markup:
     key = "provenance.undated" if source.undated else "provider.source_seen"
     date = t.ui[key].format(date=source.seen_text)
     third_party = Markup(" · †") if source.third_party else _NOTHING
-    return Markup('<li id="{}"><a href="{}" rel="nofollow noopener">{}</a> · {}{}</li>').format(
-        anchor, source.url, urlsplit(source.url).hostname or source.url, date, third_party
+    return html_format(
+        '<li id="{}"><a href="{}" rel="nofollow noopener">{}</a> · {}{}</li>',
+        anchor,
+        source.url,
+        urlsplit(source.url).hostname or source.url,
+        date,
+        third_party,
     )
 
 
@@ -380,11 +403,10 @@ def offering_details(provider: ProviderView, offering: OfferingView, t: Strings)
     sources = Markup("").join(
         detail_source(source, f"{anchor}{source.number}", t) for source in offering.sources
     )
-    return Markup(
+    return html_format(
         '<tr class="gs-more" id="more-{pid}-{n}" data-provider="{pid}"><td colspan="{span}">'
         '<p><a href="providers/{pid}/">{provider}</a> · {kind} · {completeness}</p>'
-        '<ul class="gs-more-facts">{facts}</ul><ol class="gs-more-sources">{sources}</ol></td></tr>'
-    ).format(
+        '<ul class="gs-more-facts">{facts}</ul><ol class="gs-more-sources">{sources}</ol></td></tr>',
         pid=provider.id,
         n=n,
         span=len(COLUMNS) + 2,
@@ -419,17 +441,16 @@ def source_links(anchor: str, sources: tuple[int, ...]) -> Markup:
     on its line (the class keeps "[12]" from breaking after its number); the space between links is
     where a narrow column may break instead."""
     return Markup(" ").join(
-        Markup('<a class="gs-source-ref" href="#{}{}">[{}]</a>').format(anchor, n, n) for n in sources
+        html_format('<a class="gs-source-ref" href="#{}{}">[{}]</a>', anchor, n, n) for n in sources
     )
 
 
 def breadcrumb(provider: ProviderView, t: Strings) -> Markup:
     """Where a provider page stands: the guide, the list of providers, this provider."""
-    return Markup(
+    return html_format(
         '\n<nav class="gs-breadcrumb" aria-label="{label}" data-search-exclude><ol>'
         '<li><a href="{root}">{guide}</a></li><li><a href="{providers}">{providers_title}</a></li>'
-        '<li aria-current="page">{name}</li></ol></nav>\n\n'
-    ).format(
+        '<li aria-current="page">{name}</li></ol></nav>\n\n',
         label=t("breadcrumb.label"),
         root=TO_LANGUAGE_ROOT,
         guide=t("breadcrumb.guide"),
@@ -442,8 +463,10 @@ def breadcrumb(provider: ProviderView, t: Strings) -> Markup:
 def comparison_link(provider: ProviderView, t: Strings) -> Markup:
     """The comparison filtered to a provider (its offerings, or its row saying it keeps no data)."""
     href = f"{TO_LANGUAGE_ROOT}?{urlencode({NAME_FILTER: provider.name})}"
-    return Markup('<p class="gs-in-comparison"><a href="{}">{}</a></p>\n\n').format(
-        href, t("provider.in_comparison", name=provider.name)
+    return html_format(
+        '<p class="gs-in-comparison"><a href="{}">{}</a></p>\n\n',
+        href,
+        t("provider.in_comparison", name=provider.name),
     )
 
 
@@ -455,11 +478,10 @@ def fact_row(
     c = offering.cells[name]
     value = price(offering, t, with_link=True) if name == "price" else cell(c, t) + source_wording(c, t)
     label = t("report.field", field=t(f"column.{name}"))
-    return Markup(
+    return html_format(
         '<tr data-column="{name}"><th scope="row">{full}</th><td>{value}</td><td>{links}</td>'
         '<td><a class="gs-report" href="{report}" rel="nofollow" title="{label}" aria-label="{label}">⚑</a>'
-        "</td></tr>"
-    ).format(
+        "</td></tr>",
         name=name,
         full=t(f"column.{name}"),
         value=value,
@@ -475,7 +497,7 @@ def fact_table(provider: ProviderView, offering: OfferingView, report: OfferingR
     # The columns' widths are set by their <col>s, not by their contents (site.css), so that every
     # offering's table has the same columns; the kind and the date span the two narrow columns, so
     # that every row ends where the table does.
-    return Markup(
+    return html_format(
         '<table class="gs-facts" data-kind="{kind}" data-search-exclude>\n'
         '<colgroup><col class="gs-col-name"><col class="gs-col-value"><col class="gs-col-sources">'
         '<col class="gs-col-report"></colgroup>\n<tbody>\n'
@@ -483,8 +505,7 @@ def fact_table(provider: ProviderView, offering: OfferingView, report: OfferingR
         "{rows}\n"
         '<tr><th scope="row">{checked_label}</th><td>{checked}</td><td colspan="2"></td></tr>\n'
         "</tbody>\n</table>\n\n"
-        '<p class="gs-report-line"><a class="gs-report" href="{report}" rel="nofollow">{report_text}</a></p>'
-    ).format(
+        '<p class="gs-report-line"><a class="gs-report" href="{report}" rel="nofollow">{report_text}</a></p>',
         kind=offering.kind,
         kind_label=t("column.kind"),
         kind_text=offering.kind_text,
@@ -503,18 +524,23 @@ def source_item(source: SourceView, anchor: str, t: Strings, with_covers: bool =
     date = t.ui["provenance.undated" if source.undated else "provider.source_seen"].format(
         date=source.seen_text
     )
-    html = Markup('<li id="{anchor}"><a href="{url}" rel="nofollow noopener">{url}</a> · {date}').format(
-        anchor=anchor, url=source.url, date=date
+    html = html_format(
+        '<li id="{anchor}"><a href="{url}" rel="nofollow noopener">{url}</a> · {date}',
+        anchor=anchor,
+        url=source.url,
+        date=date,
     )
     if source.third_party:
-        html += Markup(' · <span class="gs-third-party">†</span> {}').format(t("provenance.third_party"))
+        html += html_format(' · <span class="gs-third-party">†</span> {}', t("provenance.third_party"))
         if source.transcribes:
-            html += Markup(' ({}: <a href="{url}" rel="nofollow noopener">{url}</a>)').format(
-                t("provider.transcribes"), url=source.transcribes
+            html += html_format(
+                ' ({}: <a href="{url}" rel="nofollow noopener">{url}</a>)',
+                t("provider.transcribes"),
+                url=source.transcribes,
             )
     if source.covers and with_covers:
         covered = Markup(", ").join(covered_fact(fact, source.lang) for fact in source.covers)
-        html += Markup(" · {}: {}").format(t("provider.covers"), covered)
+        html += html_format(" · {}: {}", t("provider.covers"), covered)
     return html + Markup("</li>")
 
 
@@ -523,7 +549,7 @@ def covered_fact(fact: CoveredFact, lang: str) -> Markup:
     language (a reader's browser quotes and pronounces them in that language)."""
     if fact.quote is None:
         return Markup.escape(fact.name)
-    return Markup('{} <q lang="{}">{}</q>').format(fact.name, lang, fact.quote)
+    return html_format('{} <q lang="{}">{}</q>', fact.name, lang, fact.quote)
 
 
 def source_list(
@@ -539,10 +565,9 @@ def offering_section(
 ) -> Markup:
     """An offering on its provider's page: its heading, its facts, its notes and its sources."""
     n = offering.number
-    return Markup(
+    return html_format(
         "## {heading}\n\n{facts}\n\n{notes}"
-        '<ol class="gs-sources" id="sources-{n}" data-search-exclude>\n{sources}\n</ol>'
-    ).format(
+        '<ol class="gs-sources" id="sources-{n}" data-search-exclude>\n{sources}\n</ol>',
         heading=md(offering.product),
         facts=fact_table(provider, offering, report, t),
         notes=notes(offering.notes),
@@ -575,7 +600,7 @@ def worded(value: Worded, t: Strings) -> Markup:
         text=quoted(value.source, value.source_lang)
     )
     aside = Markup.escape(t.message("text.aside")).format(
-        text=Markup('<small class="gs-source-wording">{}</small>').format(wording)
+        text=html_format('<small class="gs-source-wording">{}</small>', wording)
     )
     return Markup.escape(value.text) + aside
 
@@ -583,32 +608,37 @@ def worded(value: Worded, t: Strings) -> Markup:
 def history_item(change: ChangeView, providers_href: str | None, t: Strings) -> Markup:
     """One change: its date, the provider (linked while it has a page), the offering, what changed
     (old and new value), and the commit."""
-    parts = [Markup('<time datetime="{}">{}</time>').format(change.change.day.isoformat(), change.date_text)]
+    parts = [html_format('<time datetime="{}">{}</time>', change.change.day.isoformat(), change.date_text)]
     if providers_href is not None:
         href = f"{providers_href}{change.change.provider}/#history"
         name = change.provider_name
-        parts.append(
-            Markup('<a href="{}">{}</a>').format(href, name) if change.listed else Markup.escape(name)
-        )
+        parts.append(html_format('<a href="{}">{}</a>', href, name) if change.listed else Markup.escape(name))
     if change.offering:
         parts.append(Markup.escape(change.offering))
     if change.old is not None and change.new is not None:
         parts.append(
             Markup.escape(t.message("history.changed")).format(
                 fact=change.what,
-                old=Markup("<del>{}</del>").format(worded(change.old, t)),
-                new=Markup("<ins>{}</ins>").format(worded(change.new, t)),
+                old=html_format("<del>{}</del>", worded(change.old, t)),
+                new=html_format("<ins>{}</ins>", worded(change.new, t)),
             )
         )
     else:
         parts.append(Markup.escape(change.what))
     parts.append(
-        Markup('<a href="{}" title="{}" rel="nofollow"><code>{}</code></a>').format(
-            change.commit_url, t("history.commit"), change.commit_short
+        html_format(
+            '<a href="{}" title="{}" rel="nofollow"><code>{}</code></a>',
+            change.commit_url,
+            t("history.commit"),
+            change.commit_short,
         )
     )
-    return Markup('<li data-change="{}" data-provider="{}" data-group="{}">{}</li>').format(
-        change.change.kind, change.change.provider, change_group(change.change), Markup(" · ").join(parts)
+    return html_format(
+        '<li data-change="{}" data-provider="{}" data-group="{}">{}</li>',
+        change.change.kind,
+        change.change.provider,
+        change_group(change.change),
+        Markup(" · ").join(parts),
     )
 
 
@@ -618,18 +648,18 @@ def history_block(view: SiteView, changes: list[ChangeView], providers_href: str
     history, t = view.history, view.t
     if history is None or not history.available:
         text = history.unavailable_text if history else ""
-        return Markup('<p class="gs-history-unavailable">{}</p>').format(text)
+        return html_format('<p class="gs-history-unavailable">{}</p>', text)
     if not changes:
-        return Markup('<p class="gs-history-empty">{}</p>').format(t("history.empty"))
+        return html_format('<p class="gs-history-empty">{}</p>', t("history.empty"))
     items = Markup("\n").join(history_item(change, providers_href, t) for change in changes)
-    return Markup('<ul class="gs-history">\n{}\n</ul>').format(items)
+    return html_format('<ul class="gs-history">\n{}\n</ul>', items)
 
 
 # ---- the changes page ----------------------------------------------------------------------------------
 
 
 def _option(value: str, text: str) -> Markup:
-    return Markup('<option value="{}">{}</option>').format(value, text)
+    return html_format('<option value="{}">{}</option>', value, text)
 
 
 def changes_filter(changes: list[ChangeView], t: Strings) -> Markup:
@@ -637,12 +667,11 @@ def changes_filter(changes: list[ChangeView], t: Strings) -> Markup:
     change. Hidden until docs/assets/changes.js starts: without it the page lists every change."""
     names = {change.change.provider: change.provider_name for change in changes}
     providers = sorted(names.items(), key=lambda item: (item[1].casefold(), item[0]))
-    return Markup(
+    return html_format(
         '<form class="gs-changes-filter" id="changes-filter" hidden data-search-exclude>\n'
         '<label>{provider_label} <select name="provider">{any_provider}{providers}</select></label>\n'
         '<label>{change_label} <select name="change">{any_change}{groups}</select></label>\n'
-        "</form>\n"
-    ).format(
+        "</form>\n",
         provider_label=t("changes.filter_provider"),
         any_provider=_option("", t("changes.any_provider")),
         providers=Markup("").join(_option(pid, name) for pid, name in providers),
@@ -661,9 +690,11 @@ def changes_list(view: SiteView, shown: int, providers_href: str) -> Markup:
     html = history_block(view, changes[:shown], providers_href)
     older = changes[shown:]
     if older:
-        html += Markup(
-            '\n<details class="gs-changes-older" id="changes-older"><summary>{}</summary>\n{}\n</details>'
-        ).format(t("changes.older", count=len(older)), history_block(view, older, providers_href))
-    return html + Markup('\n<p class="gs-changes-none" id="changes-none" hidden>{}</p>').format(
-        t("changes.none_match")
+        html += html_format(
+            '\n<details class="gs-changes-older" id="changes-older"><summary>{}</summary>\n{}\n</details>',
+            t("changes.older", count=len(older)),
+            history_block(view, older, providers_href),
+        )
+    return html + html_format(
+        '\n<p class="gs-changes-none" id="changes-none" hidden>{}</p>', t("changes.none_match")
     )
