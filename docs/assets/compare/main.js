@@ -18,7 +18,6 @@ import {
   choicesOf,
   dropBrokenAmounts,
   fillFromPreset,
-  keepLanguageLinks,
   queryKeeper,
   readQuery,
   resetTo,
@@ -136,7 +135,6 @@ function start(table, form, settings) {
   update();
 }
 
-keepLanguageLinks();
 const table = document.getElementById("comparison");
 const form = document.getElementById("comparison-tools");
 const settingsNode = document.getElementById("comparison-settings");

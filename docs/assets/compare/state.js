@@ -123,14 +123,6 @@ function languageLinks() {
   return document.querySelectorAll("a.md-select__link[hreflang]");
 }
 
-/* The language menu's links already point at this page's twin (static-i18n sets them). Keep
- * Material's sitemap-based redirect from replacing them, which drops the query and so the view. */
-export function keepLanguageLinks() {
-  languageLinks().forEach((link) => {
-    link.addEventListener("click", (event) => event.stopPropagation());
-  });
-}
-
 /* Puts a query into the language menu at once (same page, same view in another language) and into
  * the address once the reader pauses: updating the address costs Chromium tens of milliseconds on a
  * large page, too much for every keystroke. */
