@@ -36,7 +36,8 @@ def _offering(rng: random.Random, number: int) -> str:
     price = (
         "unknown"
         if rng.random() < 0.2
-        else f"\n      currency: {currency}\n      unit: {unit}\n      tiers:\n{tiers.rstrip()}"
+        else f"\n      currency: {currency}\n      unit: {unit}\n      basis: list"
+        f"\n      tiers:\n{tiers.rstrip()}"
     )
     egress = rng.choice(["free", "unknown", "varies", EGRESS_FEE])
     return f"""  - kind: {rng.choice(KINDS)}
@@ -139,6 +140,7 @@ offerings:
     price:
       currency: USD
       unit: GB-month
+      basis: list
       tiers:
         - {{up_to: 1000, amount: {amount}}}
         - {{amount: 0.05}}

@@ -77,6 +77,7 @@ offerings:
     price:
       currency: USD
       unit: GB-month
+      basis: list
       tiers:
         - {up_to: 1000, amount: 0.07}
         - {amount: 0.05}

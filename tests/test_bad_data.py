@@ -98,7 +98,7 @@ CASES = [
     Case(
         "YAML boolean for a tri-state",
         edit('multi_attach: "no"', "multi_attach: false"),
-        f"{BAD}:18:",
+        f"{BAD}:19:",
         "got False",
     ),
     Case(
@@ -110,7 +110,7 @@ CASES = [
     Case(
         "alias",
         edit("product: Volume", "product: &p Volume").replace("throughput: unknown", "throughput: *p"),
-        f"{BAD}:15:",
+        f"{BAD}:16:",
         "aliases",
     ),
     Case("merge key", edit("    product: Volume", "    <<: {product: Volume}"), f"{BAD}:6:", "merge keys"),
@@ -136,14 +136,14 @@ CASES = [
     Case(
         "bounded last tier", edit("{amount: 0.05}", "{up_to: 5000, amount: 0.05}"), f"{BAD}:7:", "last tier"
     ),
-    Case("negative price", edit("amount: 0.05", "amount: -0.05"), f"{BAD}:12:", "must be at least 0"),
+    Case("negative price", edit("amount: 0.05", "amount: -0.05"), f"{BAD}:13:", "must be at least 0"),
     Case(
         "unknown currency", edit("currency: USD", "currency: GBP"), f"{BAD}:8:", "'currency' must be one of"
     ),
     Case(
         "plain http source",
         edit("url: https://example.com/docs", "url: http://example.com/docs"),
-        f"{BAD}:23:",
+        f"{BAD}:24:",
         "https:// URL",
     ),
     Case(
@@ -155,25 +155,25 @@ CASES = [
     Case(
         "data: source",
         edit("url: https://example.com/docs", "url: data:text/html,<script>alert(1)</script>"),
-        f"{BAD}:23:",
+        f"{BAD}:24:",
         "https:// URL",
     ),
     Case(
         "quote in a URL",
         edit("url: https://example.com/docs", "url: 'https://example.com/\"onmouseover=alert(1)'"),
-        f"{BAD}:23:",
+        f"{BAD}:24:",
         "https:// URL",
     ),
     Case(
         "the old name of 'transcribes'",
         edit("seen: 2026-07-20", "seen: 2026-07-20\n        quotes: https://example.com/pricing"),
-        f"{BAD}:25:",
+        f"{BAD}:26:",
         "'quotes' is now called 'transcribes': rename the key",
     ),
     Case(
         "quote too long",
         quoted(f"{{price: {'x' * 301}}}"),
-        f"{BAD}:26:",
+        f"{BAD}:27:",
         "'price' may have at most 300 characters; it has 301: quote only the words that state the value",
     ),
     Case(
@@ -181,20 +181,20 @@ CASES = [
         quoted(
             "\n          price: 0.07 USD per GB-month\n          spot_usable: Volumes work with spot pods"
         ),
-        f"{BAD}:28:",
+        f"{BAD}:29:",
         "'spot_usable' is a quote for a fact this source does not cover: add 'spot_usable' to its 'covers'",
     ),
-    Case("empty quote", quoted('{price: ""}'), f"{BAD}:26:", "'price' is an empty quote"),
-    Case("quote with nothing", quoted("\n          price:"), f"{BAD}:27:", "'price' is an empty quote"),
-    Case("quote for no fact", quoted("{cost: 0.07 USD}"), f"{BAD}:26:", "'cost' must be one of 'price'"),
+    Case("empty quote", quoted('{price: ""}'), f"{BAD}:27:", "'price' is an empty quote"),
+    Case("quote with nothing", quoted("\n          price:"), f"{BAD}:28:", "'price' is an empty quote"),
+    Case("quote for no fact", quoted("{cost: 0.07 USD}"), f"{BAD}:27:", "'cost' must be one of 'price'"),
     Case(
         "language that is no tag",
         edit("seen: 2026-07-20", "seen: 2026-07-20\n        lang: English"),
-        f"{BAD}:25:",
+        f"{BAD}:26:",
         "'lang' must be a language tag (BCP 47) such as en",
     ),
-    Case("impossible date", edit("seen: 2026-07-20", "seen: 2026-13-40"), f"{BAD}:24:", "not a valid date"),
-    Case("date in quotes", edit("seen: 2026-07-20", 'seen: "2026-07-20"'), f"{BAD}:24:", "YYYY-MM-DD"),
+    Case("impossible date", edit("seen: 2026-07-20", "seen: 2026-13-40"), f"{BAD}:25:", "not a valid date"),
+    Case("date in quotes", edit("seen: 2026-07-20", 'seen: "2026-07-20"'), f"{BAD}:25:", "YYYY-MM-DD"),
     Case(
         "fact without a source",
         edit("throughput: unknown", "throughput: 1 GB/s"),
@@ -204,13 +204,13 @@ CASES = [
     Case(
         "note missing a language",
         edit("notes: {de: Hinweis, zh: 说明, ro: Notă}", "notes: {de: Hinweis, ro: Notă}"),
-        f"{BAD}:21:",
+        f"{BAD}:22:",
         "has no 'zh' text",
     ),
     Case(
         "note in a foreign language",
         edit("ro: Notă}", "ro: Notă, en: Note}"),
-        f"{BAD}:21:",
+        f"{BAD}:22:",
         "not a site language",
     ),
     Case(
@@ -268,7 +268,7 @@ CASES = [
         f"{BAD}:2:",
         "at least one offering",
     ),
-    Case("size without a space", edit("max_size: 4 TB", "max_size: 4TB"), f"{BAD}:16:", "'4 TB'"),
+    Case("size without a space", edit("max_size: 4 TB", "max_size: 4TB"), f"{BAD}:17:", "'4 TB'"),
     Case("broken YAML", edit("      unit: GB-month", "      unit: [GB-month"), f"{BAD}:", "not valid YAML"),
     Case("two documents", GOOD + "---\nname: Other\n", f"{BAD}:", "not valid YAML"),
     Case(
@@ -295,90 +295,90 @@ CASES = [
 
 # Round two (issue 12): each is a distinct hostile or careless input.
 CASES += [
-    Case("infinite price", edit("amount: 0.05", "amount: 1.0e999"), f"{BAD}:12:", "must be a finite number"),
+    Case("infinite price", edit("amount: 0.05", "amount: 1.0e999"), f"{BAD}:13:", "must be a finite number"),
     Case(
         "infinite tier bound",
         edit("up_to: 1000, amount", "up_to: 1.0e999, amount"),
-        f"{BAD}:11:",
+        f"{BAD}:12:",
         "must be a finite number",
     ),
     Case(
         "infinite egress amount",
         edit("egress: free", "egress: {currency: USD, per: GB, amount: 1.0e999}"),
-        f"{BAD}:20:",
+        f"{BAD}:21:",
         "must be a finite number",
     ),
     Case(
         "400-digit size",
         edit("max_size: 4 TB", "max_size: " + "9" * 400 + " TB"),
-        f"{BAD}:16:",
+        f"{BAD}:17:",
         "(405 characters)",  # never echoed whole
     ),
     Case(
         "5,000-digit number",
         edit("amount: 0.05", "amount: " + "9" * 5000),
-        f"{BAD}:12:",
+        f"{BAD}:13:",
         "has 5000 digits; at most 18 are accepted",
     ),
     Case(
         "explicit !!int on text",
         edit("amount: 0.05", "amount: !!int abc"),
-        f"{BAD}:12:",
+        f"{BAD}:13:",
         "'abc' is tagged as a whole number but is not one",
     ),
     Case(
         "price above the bound",
         edit("amount: 0.05", "amount: 150"),
-        f"{BAD}:12:",
+        f"{BAD}:13:",
         "150 USD per GB-month, above the plausible maximum of 100",
     ),
     Case(
         "hourly price above the bound",
         edit("unit: GB-month", "unit: GB-hour").replace("{amount: 0.05}", "{amount: 0.2}"),
-        f"{BAD}:12:",
+        f"{BAD}:13:",
         "'amount' 0.2 USD per GB-hour is 146 USD per GB-month, above the plausible maximum of 100",
     ),
     Case(
         "egress above the bound",
         edit("egress: free", "egress: {currency: USD, per: GB, amount: 25}"),
-        f"{BAD}:20:",
+        f"{BAD}:21:",
         "25 USD per GB of egress, above the plausible maximum of 10",
     ),
     Case(
         "monthly fee above the bound",
         edit("      tiers:", "      monthly_fee: 250000\n      tiers:"),
-        f"{BAD}:10:",
+        f"{BAD}:11:",
         "above the plausible maximum of 100,000 USD per month",
     ),
-    Case("size above 100 EB", edit("max_size: 4 TB", "max_size: 200 EB"), f"{BAD}:16:", "larger than 100 EB"),
+    Case("size above 100 EB", edit("max_size: 4 TB", "max_size: 200 EB"), f"{BAD}:17:", "larger than 100 EB"),
     Case(
         "tier bound above 100 EB",
         edit("up_to: 1000, amount", "up_to: 200000000000, amount"),
-        f"{BAD}:11:",
+        f"{BAD}:12:",
         "'up_to' 2e+11 GB is larger than 100 EB",
     ),
     Case(
         "too many tiers",
         edit("        - {up_to: 1000, amount: 0.07}\n", TIERS),
-        f"{BAD}:10:",
+        f"{BAD}:11:",
         "'tiers' may have at most 20 entries; got 21",
     ),
     Case(
         "seen in the far future",
         edit("seen: 2026-07-20", "seen: 9999-12-31"),
-        f"{BAD}:24:",
+        f"{BAD}:25:",
         "'seen' is 9999-12-31, after the build date (2026-11-30)",
     ),
     Case(
         "URL with credentials",
         edit("url: https://example.com/docs", "url: https://lambda.ai@evil.example/login"),
-        f"{BAD}:23:",
+        f"{BAD}:24:",
         "user name or password ('lambda.ai@')",
     ),
     Case(
         "URL without a host",
         edit("url: https://example.com/docs", "url: https:///etc/passwd"),
-        f"{BAD}:23:",
+        f"{BAD}:24:",
         "'' is not a host name with a dot",
     ),
     Case(
@@ -390,7 +390,7 @@ CASES += [
     Case(
         "zero-width space in a URL",
         edit("url: https://example.com/docs", 'url: "https://example.com/\\u200bdocs"'),
-        f"{BAD}:23:",
+        f"{BAD}:24:",
         "invisible character (U+200B)",
     ),
     Case(

@@ -130,8 +130,8 @@ EXAMPLES = [
         "a note lacking one language and having one too many",
         lambda root: project(root, {"example": good("zh: 说明, ro: Notă}", "ro: Notă, en: Note}")}),
         (
-            f"{EXAMPLE}:21:5: 'notes' has no 'zh' text (expected: de, ro, zh)",
-            f"{EXAMPLE}:21:36: 'notes' has text in 'en', which is not a site language (expected: de, ro, zh)",
+            f"{EXAMPLE}:22:5: 'notes' has no 'zh' text (expected: de, ro, zh)",
+            f"{EXAMPLE}:22:36: 'notes' has text in 'en', which is not a site language (expected: de, ro, zh)",
         ),
     ),
     Example(
@@ -175,9 +175,9 @@ EXAMPLES = [
             },
         ),
         (
-            f"{EXAMPLE}:12:12: 'amount' 90 EUR per GB-month is 108 USD per GB-month, above the plausible "
+            f"{EXAMPLE}:13:12: 'amount' 90 EUR per GB-month is 108 USD per GB-month, above the plausible "
             "maximum of 100; check the amount and the unit",
-            f"{EXAMPLE}:20:38: 'amount' is 11 USD per GB of egress, above the plausible maximum of 10",
+            f"{EXAMPLE}:21:38: 'amount' is 11 USD per GB of egress, above the plausible maximum of 10",
         ),
     ),
     Example(
@@ -196,7 +196,7 @@ EXAMPLES = [
         "seen two days after the build date",
         lambda root: project(root, {"example": good("seen: 2026-07-20", "seen: 2026-12-02")}),
         (
-            f"{EXAMPLE}:24:9: 'seen' is 2026-12-02, after the build date (2026-11-30); enter the date "
+            f"{EXAMPLE}:25:9: 'seen' is 2026-12-02, after the build date (2026-11-30); enter the date "
             "the source shows, or the day you read it",
         ),
     ),
@@ -212,7 +212,7 @@ EXAMPLES = [
             root, {"example": good("seen: 2026-07-20", "seen: 2026-07-20\n        checked: 2026-12-02")}
         ),
         (
-            f"{EXAMPLE}:25:9: 'checked' is 2026-12-02, after the build date (2026-11-30); enter the day "
+            f"{EXAMPLE}:26:9: 'checked' is 2026-12-02, after the build date (2026-11-30); enter the day "
             "the quotes were found on the page",
         ),
     ),

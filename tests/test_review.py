@@ -61,8 +61,9 @@ def test_changed_values_with_their_usd_effect_and_price_rank(report: str) -> Non
     values = section(report, "Changed values").splitlines()
     assert values == [
         "- `Alpha Cloud` · `Alpha Volume` · **price**:"
-        " `{currency: USD, unit: GB-month, tiers: [{amount: 0.08}]}`"
-        " → `{currency: USD, unit: GB-month, tiers: [{up_to: 1000.0, amount: 0.07}, {amount: 0.05}]}`",
+        " `{currency: USD, unit: GB-month, basis: list, tiers: [{amount: 0.08}]}`"
+        " → `{currency: USD, unit: GB-month, basis: list,"
+        " tiers: [{up_to: 1000.0, amount: 0.07}, {amount: 0.05}]}`",
         "  - normalized 0.0800 → 0.0700 USD per GB-month (-0.0100, -12.5 %)",
         "  - price rank 2 of 3 → 2 of 4 (1 = cheapest)",
         "- `Gamma Cloud` · `Gamma Files` · **multi_attach**: `unknown` → `yes`",  # across the rename
@@ -121,7 +122,7 @@ def test_validation_problems_of_head_are_listed(fixture_project: Path, tmp_path:
     assert [place(line) for line in problems[2:]] == [
         "data/providers/example.yaml:2:1",
         "data/providers/example.yaml:5:5",
-        "data/providers/example.yaml:20:5",
+        "data/providers/example.yaml:21:5",
     ]
     assert "got 'Ex <b> Cloud'`" in problems[2]  # as it is, in a code span (test_review_comment renders it)
     assert "  - price rank 2 of 4 → 3 of 4 (1 = cheapest)" in section(report, "Changed values").splitlines()
@@ -174,7 +175,7 @@ def test_validate_annotates_problems_under_github_actions(
     assert main(["validate", str(bad)]) == 1
     out, err = capsys.readouterr()
     annotations = out.splitlines()
-    assert f"::error file={bad},line=20,col=5::unknown key 'egres'; did you mean 'egress'?" in annotations[1]
+    assert f"::error file={bad},line=21,col=5::unknown key 'egres'; did you mean 'egress'?" in annotations[1]
     assert len(annotations) == 2 and all(line.startswith("::error file=") for line in annotations)
     assert "2 data problems found" in err
     monkeypatch.setenv("GITHUB_ACTIONS", "false")

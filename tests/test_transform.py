@@ -84,7 +84,7 @@ def test_rates_keep_three_significant_digits_within_two_to_four_decimals(
 def test_an_hourly_price_reads_per_gb_month_with_three_significant_digits(
     fixture_build: SiteBuild, lang: str, text: str, source: str
 ) -> None:
-    price = Price(currency="USD", unit="GiB-hour", tiers=[Tier(amount=0.000027397)])
+    price = Price(currency="USD", unit="GiB-hour", basis="list", tiers=[Tier(amount=0.000027397)])
     worded = worded_price(price, fixture_build.views[lang].t, fixture_build.dataset.rates)
     assert (worded.text, worded.source) == (text, source)  # 0.000027397 * 730 / 1.073741824
 
@@ -98,13 +98,17 @@ def test_an_hourly_price_reads_per_gb_month_with_three_significant_digits(
     ],
 )
 def test_a_free_tier_reads_as_free(fixture_build: SiteBuild, lang: str, expected: str) -> None:
-    price = Price(currency="USD", unit="GB-month", tiers=[Tier(up_to=250, amount=0), Tier(amount=0.02)])
+    price = Price(
+        currency="USD", unit="GB-month", basis="list", tiers=[Tier(up_to=250, amount=0), Tier(amount=0.02)]
+    )
     worded = worded_price(price, fixture_build.views[lang].t, fixture_build.dataset.rates)
     assert (worded.text, worded.source) == (expected, None)
 
 
 def test_a_free_tier_in_another_unit_reads_as_free_in_both_wordings(fixture_build: SiteBuild) -> None:
-    price = Price(currency="EUR", unit="TB-hour", tiers=[Tier(up_to=1, amount=0), Tier(amount=0.01)])
+    price = Price(
+        currency="EUR", unit="TB-hour", basis="list", tiers=[Tier(up_to=1, amount=0), Tier(amount=0.01)]
+    )
     worded = worded_price(price, fixture_build.views["de"].t, fixture_build.dataset.rates)
     assert worded.text == "kostenlos bis 1 TB und darüber ≈ 0,0088\xa0$/GB-Monat"  # 0.01 * 1.2 * 730 / 1000
     assert worded.source == "kostenlos bis 1 TB und darüber 0,01\xa0€/TB-Stunde"
@@ -210,6 +214,6 @@ def test_the_price_link_opens_the_providers_own_price_page_or_none(fixture_build
 
 
 def test_a_converted_monthly_fee_reads_in_cents(fixture_build: SiteBuild) -> None:
-    price = Price(currency="EUR", unit="GB-month", tiers=[Tier(amount=0.01)], monthly_fee=4.9)
+    price = Price(currency="EUR", unit="GB-month", basis="list", tiers=[Tier(amount=0.01)], monthly_fee=4.9)
     worded = worded_price(price, fixture_build.views["de"].t, fixture_build.dataset.rates)
     assert worded.text.endswith("zzgl. ≈ 5,88\xa0$ pro Monat")  # 4.9 EUR * 1.2, not 5,8800000000000004

@@ -48,32 +48,32 @@ def test_good_file_is_valid(tmp_path: Path) -> None:
         (
             ('multi_attach: "no"', "multi_attach: false"),
             [
-                "example.yaml:18:5: 'multi_attach' must be one of 'yes', 'no', 'partial', "
+                "example.yaml:19:5: 'multi_attach' must be one of 'yes', 'no', 'partial', "
                 "'not_applicable' or 'unknown'; got False"
             ],
         ),
         (
             ("amount: 0.07", 'amount: "0.07"'),
-            ["example.yaml:11:25: 'amount' must be a number; got '0.07'"],
+            ["example.yaml:12:25: 'amount' must be a number; got '0.07'"],
         ),
         (
             ("seen: 2026-07-20", 'seen: "July 2026"'),
             [
-                "example.yaml:24:9: 'seen' must be a date written as YYYY-MM-DD (without quotes); "
+                "example.yaml:25:9: 'seen' must be a date written as YYYY-MM-DD (without quotes); "
                 "got 'July 2026'"
             ],
         ),
         (
             ("url: https://example.com/docs", "url: http://example.com/docs"),
             [
-                "example.yaml:23:9: 'url' must be an https:// URL with a host name such as example.com; "
+                "example.yaml:24:9: 'url' must be an https:// URL with a host name such as example.com; "
                 "got 'http://example.com/docs': it must start with https://"
             ],
         ),
         (
             ("max_size: 4 TB", "max_size: 4TB"),
             [
-                "example.yaml:16:5: 'max_size' must be 'unknown' or a size such as '4 TB', "
+                "example.yaml:17:5: 'max_size' must be 'unknown' or a size such as '4 TB', "
                 "'10 TiB' or '500 GB'; got '4TB'"
             ],
         ),
@@ -102,7 +102,7 @@ def test_good_file_is_valid(tmp_path: Path) -> None:
         (
             ("covers: [price,", "covers: [prices,"),
             [
-                "example.yaml:25:18: 'covers' must be one of 'price', 'billed_while_detached', "
+                "example.yaml:26:18: 'covers' must be one of 'price', 'billed_while_detached', "
                 "'region_binding', 'throughput', 'max_size', 'snapshots', 'multi_attach', "
                 "'spot_usable', 'egress' or 'regions'; got 'prices'",
             ],
@@ -118,8 +118,8 @@ def test_each_mistake_is_located(tmp_path: Path, change: tuple[str, str], expect
 def test_notes_must_cover_every_language(tmp_path: Path) -> None:
     text = GOOD.replace("{de: Hinweis, zh: 说明, ro: Notă}", "{de: Hallo, ro: Salut, en: Hi}")
     assert problems_for(tmp_path, text) == [
-        "example.yaml:21:5: 'notes' has no 'zh' text (expected: de, ro, zh)",
-        "example.yaml:21:35: 'notes' has text in 'en', which is not a site language (expected: de, ro, zh)",
+        "example.yaml:22:5: 'notes' has no 'zh' text (expected: de, ro, zh)",
+        "example.yaml:22:35: 'notes' has text in 'en', which is not a site language (expected: de, ro, zh)",
     ]
 
 
@@ -169,7 +169,7 @@ def test_cli_reports_and_exits_non_zero_without_traceback(tmp_path: Path) -> Non
         text=True,
     )
     assert result.returncode == 1
-    assert "bad.yaml:14:5: 'region_binding' must be one of" in result.stderr
+    assert "bad.yaml:15:5: 'region_binding' must be one of" in result.stderr
     assert "1 data problem found; nothing was built." in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
 

@@ -155,7 +155,7 @@ website: https://docs.example.com
 offerings:
   - kind: network_volume
     product: Volume
-    price: {currency: USD, unit: GB-month, tiers: [{amount: 0.07}]}
+    price: {currency: USD, unit: GB-month, basis: list, tiers: [{amount: 0.07}]}
     billed_while_detached: unknown
     region_binding: unknown
     throughput: unknown

@@ -305,16 +305,17 @@ def _parse(path: str, size: int, data: bytes | None) -> tuple[Provider | None, P
     if text is not None:
         doc, problems = load_text(path, text)
         if doc is not None and not problems:
-            doc.value = with_present_source_keys(doc.value)
+            doc.value = as_present(doc.value)
             provider, problems = check_model(doc, Provider)
             if provider is not None:
                 return provider, None
     return None, problems[0]
 
 
-def with_present_source_keys(value: Any) -> Any:
-    """A past version's provider mapping with each source's renamed keys under their present names
-    (model.RENAMED_SOURCE_KEYS), as new containers: a rename of a key is no change of the data."""
+def as_present(value: Any) -> Any:
+    """A past version's provider mapping in the present shape, as new containers: each source's
+    renamed keys under their present names (model.RENAMED_SOURCE_KEYS), each price with its basis. A
+    change of shape is no change of the data."""
     if not isinstance(value, dict):
         return value
     renamed = dict(value)
@@ -322,12 +323,21 @@ def with_present_source_keys(value: Any) -> Any:
         renamed["no_persistent_storage"] = [_source_keys(s) for s in value["no_persistent_storage"]]
     if isinstance(value.get("offerings"), list):
         renamed["offerings"] = [
-            {**o, "sources": [_source_keys(s) for s in o["sources"]]}
-            if isinstance(o, dict) and isinstance(o.get("sources"), list)
-            else o
-            for o in value["offerings"]
+            _present_offering(o) if isinstance(o, dict) else o for o in value["offerings"]
         ]
     return renamed
+
+
+def _present_offering(offering: dict[str, Any]) -> dict[str, Any]:
+    """One past offering as the present model reads it: its sources' keys renamed, and a price from
+    before prices said their basis read as a list price (every price was one then)."""
+    present = dict(offering)
+    if isinstance(offering.get("sources"), list):
+        present["sources"] = [_source_keys(s) for s in offering["sources"]]
+    price = offering.get("price")
+    if isinstance(price, dict) and "basis" not in price:
+        present["price"] = {**price, "basis": "list"}
+    return present
 
 
 def _source_keys(source: Any) -> Any:

@@ -166,6 +166,13 @@ class Currency(StrEnum):
     CNY = "CNY"
 
 
+class PriceBasis(StrEnum):
+    """What a price is: a published price list, or a worked example (one region's or one case's figure)."""
+
+    list = "list"
+    example = "example"
+
+
 class PriceUnit(StrEnum):
     gb_month = "GB-month"
     gib_month = "GiB-month"
@@ -307,6 +314,15 @@ def _check_tiers(tiers: list[Tier], name: str) -> None:
 class Price(Record):
     currency: Lax[Currency]
     unit: Lax[PriceUnit]
+    basis: Lax[PriceBasis] = Field(
+        description="`list` for a published price list; `example` for a worked example or one region's "
+        "figure (name it in `example_of`). A price that differs by host or machine is `price: varies`."
+    )
+    example_of: ShortText | None = Field(
+        None,
+        description="With `basis: example`: what the example is for, as the source names it "
+        "(a region, a size).",
+    )
     tiers: list[Tier] = Field(min_length=1, max_length=MAX_TIERS)
     monthly_fee: float = Field(0, ge=0, description="A fixed fee per month, on top of the tiers.")
     idle_tiers: list[Tier] | None = Field(
@@ -316,6 +332,15 @@ class Price(Record):
         description="The tiers that apply while no GPU uses the storage (a stopped pod, a detached "
         "volume), where the source gives a price that differs from the running one.",
     )
+
+    @model_validator(mode="after")
+    def _example_names_its_case(self) -> Price:
+        if (self.basis is PriceBasis.example) != (self.example_of is not None):
+            raise ValueError(
+                "'example_of' names what an example price is for: "
+                "give it with 'basis: example', and only then"
+            )
+        return self
 
     @model_validator(mode="after")
     def _tiers_ascend(self) -> Price:
