@@ -245,19 +245,24 @@ def test_data_page_documents_endpoints_that_exist(site: Build, fixture_build: Si
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_each_row_links_to_a_prefilled_wrong_value_report(
+def test_each_row_leads_to_its_prefilled_wrong_value_report(
     site: Build, fixture_build: SiteBuild, lang: str
 ) -> None:
+    """A row's flag opens its offering's report line on the provider's page, whose link fills in the
+    issue form with the provider, the offering and every value shown."""
     rows = site.page(LANGUAGE_PREFIX[lang]).select("#comparison tr.gs-offering")
     assert len(rows) == 5
     for row in rows:
-        link = urlparse(row.select_one("a.gs-report")["href"])
+        page_path, _, anchor = row.select_one("a.gs-report")["href"].partition("#")
+        line = site.page(f"{LANGUAGE_PREFIX[lang]}{page_path}").select_one(f"#{anchor}")
+        link = urlparse(line.select_one("a.gs-report")["href"])
         assert link.path.endswith("/issues/new")
         query = parse_qs(link.query)
         assert query["template"] == ["wrong-value.yml"]
         assert query["provider"] == [row["data-provider"]]
         offerings = fixture_build.dataset.providers[row["data-provider"]].offerings
-        assert query["offering"][0] in {o.product for o in offerings}
+        product = row.select_one(".gs-product").get_text()
+        assert query["offering"] == [product] and product in {o.product for o in offerings}
         assert strings(fixture_build, lang)["column.price"] in query["current"][0]
     form = (ROOT / ".github" / "ISSUE_TEMPLATE" / "wrong-value.yml").read_text(encoding="utf-8")
     for field in ("provider", "offering", "field", "current", "source"):

@@ -199,14 +199,16 @@ def column_heads(t: Strings) -> Markup:
     )
 
 
-def report_control(
-    provider: ProviderView, offering: OfferingView, report: OfferingReport, t: Strings
-) -> Markup:
-    """The row's one report control: a compact flag with the offering in its accessible name."""
+def report_control(provider: ProviderView, offering: OfferingView, t: Strings) -> Markup:
+    """The row's one report control: a compact flag with the offering in its accessible name. It leads
+    to the offering's report line on its provider's page, whose links open the issue form filled in
+    (one per fact and one for the offering): the comparison, in view of every offering, carries no
+    prefilled form of its own."""
     return html_format(
-        '<a class="gs-report" href="{url}" rel="nofollow" title="{label}">'
+        '<a class="gs-report" href="providers/{pid}/#report-{n}" title="{label}">'
         '<span aria-hidden="true">⚑</span><span class="gs-sr">{label}</span></a>',
-        url=offering_report_url(report, offering, t),
+        pid=provider.id,
+        n=offering.number,
         label=t("report.offering", offering=offering.product),
     )
 
@@ -336,7 +338,7 @@ def comparison_row(
         sort=offering.product.lower(),
         provider=provider.name,
         product=offering.product,
-        report=report_control(provider, offering, parts.report, t),
+        report=report_control(provider, offering, t),
         cells=Markup("\n").join(comparison_cell(offering, str(fact), t) for fact in COLUMNS),
         checked_sort=checked_sort,
         checked_label=t("evidence.short"),
@@ -505,7 +507,9 @@ def fact_table(provider: ProviderView, offering: OfferingView, report: OfferingR
         "{rows}\n"
         '<tr><th scope="row">{checked_label}</th><td>{checked}</td><td colspan="2"></td></tr>\n'
         "</tbody>\n</table>\n\n"
-        '<p class="gs-report-line"><a class="gs-report" href="{report}" rel="nofollow">{report_text}</a></p>',
+        '<p class="gs-report-line" id="report-{n}">'
+        '<a class="gs-report" href="{report}" rel="nofollow">{report_text}</a></p>',
+        n=offering.number,
         kind=offering.kind,
         kind_label=t("column.kind"),
         kind_text=offering.kind_text,
