@@ -574,6 +574,24 @@ def test_a_row_opens_in_place_to_its_details(open_tab, server: str, lang: str, v
     assert page.is_hidden(details)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_opened_details_show_the_sources_words(
+    page, server: str, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #20: an opened row shows under each value the words its sources state it with, in the
+    source's language, read from the site's providers.json (not written into the page)."""
+    open_comparison(page, server, lang)
+    details = "#more-alpha-cloud-1"
+    assert page.locator(f"{details} .gs-quote").count() == 0  # the page carries no quotes
+    page.click("#comparison tr.gs-offering[data-provider=alpha-cloud] button.gs-disclose")
+    price = page.locator(f"{details} li[data-fact=price] .gs-quote q")
+    price.first.wait_for()
+    sources = fixture_build.dataset.providers["alpha-cloud"].offerings[0].sources
+    expected = [(s.quote["price"], s.lang) for s in sources if "price" in s.quote]
+    shown = price.evaluate_all("qs => qs.map(q => [q.textContent, q.lang])")
+    assert [tuple(pair) for pair in shown] == expected and expected
+
+
 def test_without_javascript_every_row_shows_its_details(browser, server: str) -> None:
     """The plain table is complete: without the script each row's details stand open below it."""
     context = browser.new_context(java_script_enabled=False)

@@ -370,7 +370,8 @@ def detail_fact(offering: OfferingView, name: str, anchor: str, t: Strings) -> M
     value += source_wording(c, t)  # where the value is a normalized figure
     label = t("text.labelled", label=t(f"column.{name}"), text="")  # "Price: ", "价格："
     return html_format(
-        "<li><b>{}</b>{}{}{}</li>",
+        '<li data-fact="{}"><b>{}</b>{}{}{}</li>',
+        name,
         label,
         value,
         doubt_marks(c.origin, t),
@@ -397,8 +398,9 @@ def detail_source(source: SourceView, anchor: str, t: Strings) -> Markup:
 def offering_details(provider: ProviderView, offering: OfferingView, t: Strings) -> Markup:
     """The row below an offering's row, opened on demand (the script folds it; without the script it
     stands open): its kind, every value with its doubts and sources, and each source with its own
-    date. Compact HTML, as a hundred of them are part of the page: the notes and the sources' full
-    addresses are on the provider's page, which the details link to."""
+    date. Compact HTML, as a hundred of them are part of the page: the notes, the sources' full
+    addresses and their words (quotes) are on the provider's page, which the details link to; the
+    script shows the quotes here too, from the API's providers.json (quotes.js)."""
     n = offering.number
     anchor = f"s-{provider.id}-{n}-"
     facts = Markup("").join(detail_fact(offering, name, anchor, t) for name in FACT_ROWS)
@@ -406,7 +408,8 @@ def offering_details(provider: ProviderView, offering: OfferingView, t: Strings)
         detail_source(source, f"{anchor}{source.number}", t) for source in offering.sources
     )
     return html_format(
-        '<tr class="gs-more" id="more-{pid}-{n}" data-provider="{pid}"><td colspan="{span}">'
+        '<tr class="gs-more" id="more-{pid}-{n}" data-provider="{pid}" data-offering="{n}">'
+        '<td colspan="{span}">'
         '<p><a href="providers/{pid}/">{provider}</a> · {kind} · {completeness}</p>'
         '<ul class="gs-more-facts">{facts}</ul><ol class="gs-more-sources">{sources}</ol></td></tr>',
         pid=provider.id,

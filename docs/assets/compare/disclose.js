@@ -5,14 +5,20 @@
 
 function setOpen(button, open) {
   button.setAttribute("aria-expanded", String(open));
-  button.closest("tr").nextElementSibling.classList.toggle("gs-open", open);
+  const details = button.closest("tr").nextElementSibling;
+  details.classList.toggle("gs-open", open);
+  return details;
 }
 
-/* Folds every row's details; one listener on the table opens and closes them. */
-export function addDisclosures(table) {
+/* Folds every row's details; one listener on the table opens and closes them, and hands each row it
+ * opens to `opened` (which adds the sources' words: quotes.js). */
+export function addDisclosures(table, opened) {
   table.querySelectorAll("button.gs-disclose").forEach((button) => setOpen(button, false));
   table.addEventListener("click", (event) => {
     const button = event.target.closest("button.gs-disclose");
-    if (button) setOpen(button, button.getAttribute("aria-expanded") !== "true");
+    if (!button) return;
+    const open = button.getAttribute("aria-expanded") !== "true";
+    const details = setOpen(button, open);
+    if (open) opened(details);
   });
 }

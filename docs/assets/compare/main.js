@@ -7,8 +7,8 @@
  *
  * The modules, by job: state.js (the URL query), numbers.js (numbers in the reader's language),
  * cost.js (the calculator), filter.js and sort.js (which rows, in what order), rows.js (the table read
- * once), disclose.js (each row's details, opened in place), form.js (the tools' controls), view.js
- * (the table shown); this one wires them. */
+ * once), disclose.js (each row's details, opened in place), quotes.js (the sources' words in them),
+ * form.js (the tools' controls), view.js (the table shown); this one wires them. */
 
 import { localNumbers, messageFiller, moneyWriter } from "./numbers.js";
 import { applyCosts, calculatorAmounts } from "./cost.js";
@@ -26,6 +26,7 @@ import {
 } from "./state.js";
 import { readTable } from "./rows.js";
 import { addDisclosures } from "./disclose.js";
+import { quoteShower } from "./quotes.js";
 import { toolsForm } from "./form.js";
 import { addSortButtons, tableView } from "./view.js";
 
@@ -44,7 +45,7 @@ function start(table, form, settings) {
   const keys = viewKeys(filterNames);
   const wording = wordingFor(document.documentElement.lang || undefined, settings);
   const rows = readTable(table, filterNames, settings.strings);
-  addDisclosures(table);
+  addDisclosures(table, quoteShower(table.dataset.providersJson));
   const tools = toolsForm(form, settings, wording);
   const view = tableView(table, rows, settings, wording);
   const keepQuery = queryKeeper();
