@@ -21,7 +21,7 @@ from gpustorage.guide import GuideFrontMatter, GuidePage
 from gpustorage.render import html, jsonld_blocks, markers_in, md, site_texts
 from gpustorage.render_html import changes_list, row_attributes
 from gpustorage.render_text import llms_txt, provider_twin
-from gpustorage.report_links import MAX_REPORT_URL, offering_report, report_url
+from gpustorage.report_links import MAX_REPORT_URL, offering_report, report_links
 from projects import copy_project
 
 
@@ -166,15 +166,20 @@ def test_report_links_stay_within_8_kb(fixture_build: SiteBuild) -> None:
     view = fixture_build.views["zh"]
     provider = view.providers[0]
     offering = provider.offerings[0]
-    short = report_url(offering_report(view.repository, provider, offering), offering, view.t, None)
+    links = report_links(offering_report(view.repository, provider, offering), offering, view.t)
+    short = links.offering
     assert len(short) < MAX_REPORT_URL
     assert view.t("report.shortened") not in parse_qs(urlsplit(short).query)["current"][0]
     cells = {name: dataclasses.replace(cell, text="价格" * 3000) for name, cell in offering.cells.items()}
     huge = dataclasses.replace(offering, cells=cells, number=99)
-    long = report_url(offering_report(view.repository, provider, huge), huge, view.t, None)
+    huge_links = report_links(offering_report(view.repository, provider, huge), huge, view.t)
+    long = huge_links.offering
     assert len(long) <= MAX_REPORT_URL
     current = parse_qs(urlsplit(long).query)["current"][0]
     assert current.endswith(view.t("report.shortened")) and "价格价格" in current and "…\n" in current
+    for name, link in huge_links.per_fact.items():  # one huge value alone is cut to fit as well
+        assert len(link) <= MAX_REPORT_URL
+        assert parse_qs(urlsplit(link).query)["field"] == [name]
 
 
 def test_data_links_show_the_address_they_lead_to(fixture_build: SiteBuild) -> None:

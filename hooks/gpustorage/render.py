@@ -35,7 +35,7 @@ from .guide import GuidePage
 from .markers import MARKER
 from .model import Fact, StorageKind
 from .render_html import OfferingParts
-from .report_links import offering_report
+from .report_links import offering_report, report_links
 from .settings import CHANGES_SHOWN, DISPLAY_CURRENCIES, FOLD_ABOVE_ROWS, ROWS_PER_PAGE, STALE_AFTER_DAYS
 from .transform import ProviderView, SiteView, Strings, word_key
 
@@ -311,7 +311,8 @@ class LanguageRenderer:
             )
         for offering in provider.offerings:
             report = self.shared.offerings[(provider.id, offering.number)].report
-            parts.append(render_html.offering_section(provider, offering, report, t) + Markup("\n\n"))
+            reports = report_links(report, offering, t)
+            parts.append(render_html.offering_section(offering, reports, t) + Markup("\n\n"))
         if history is not None:
             changes = render_html.history_block(view, history.of(provider.id), None)
             parts.append(html_format("## {} {{#history}}\n\n{}\n", md(t("history.title")), changes))

@@ -19,7 +19,7 @@ from .derive import Figures, Origin, UsdTier
 from .escape import html_format, md
 from .history import Change
 from .model import Fact
-from .report_links import OfferingReport, offering_report_url, report_url
+from .report_links import OfferingReport, ReportLinks
 from .settings import STALE_AFTER_DAYS
 from .transform import (
     Cell,
@@ -475,9 +475,7 @@ def comparison_link(provider: ProviderView, t: Strings) -> Markup:
     )
 
 
-def fact_row(
-    provider: ProviderView, offering: OfferingView, name: str, report: OfferingReport, t: Strings
-) -> Markup:
+def fact_row(offering: OfferingView, name: str, report: str, t: Strings) -> Markup:
     """A fact on its provider's page: its name, its value with its marks (and the source's own wording
     where the value is a normalized figure), links to its sources, and a link to report it wrong."""
     c = offering.cells[name]
@@ -491,14 +489,14 @@ def fact_row(
         full=t(f"column.{name}"),
         value=value,
         links=source_links(f"source-{offering.number}-", c.origin.sources),
-        report=report_url(report, offering, t, name),
+        report=report,
         label=label,
     )
 
 
-def fact_table(provider: ProviderView, offering: OfferingView, report: OfferingReport, t: Strings) -> Markup:
+def fact_table(offering: OfferingView, reports: ReportLinks, t: Strings) -> Markup:
     """An offering's facts on its provider's page, and below them the link to report a wrong value."""
-    rows = Markup("\n").join(fact_row(provider, offering, name, report, t) for name in FACT_ROWS)
+    rows = Markup("\n").join(fact_row(offering, name, reports.per_fact[name], t) for name in FACT_ROWS)
     # The columns' widths are set by their <col>s, not by their contents (site.css), so that every
     # offering's table has the same columns; the kind and the date span the two narrow columns, so
     # that every row ends where the table does.
@@ -519,7 +517,7 @@ def fact_table(provider: ProviderView, offering: OfferingView, report: OfferingR
         rows=rows,
         checked_label=t("column.checked"),
         checked=checked(offering, t),
-        report=offering_report_url(report, offering, t),
+        report=reports.offering,
         report_text=t("provider.report_link"),
     )
 
@@ -567,16 +565,14 @@ def source_list(
     )
 
 
-def offering_section(
-    provider: ProviderView, offering: OfferingView, report: OfferingReport, t: Strings
-) -> Markup:
+def offering_section(offering: OfferingView, reports: ReportLinks, t: Strings) -> Markup:
     """An offering on its provider's page: its heading, its facts, its notes and its sources."""
     n = offering.number
     return html_format(
         "## {heading}\n\n{facts}\n\n{notes}"
         '<ol class="gs-sources" id="sources-{n}" data-search-exclude>\n{sources}\n</ol>',
         heading=md(offering.product),
-        facts=fact_table(provider, offering, report, t),
+        facts=fact_table(offering, reports, t),
         notes=notes(offering.notes),
         n=n,
         sources=source_list(offering.sources, f"source-{n}-", t),

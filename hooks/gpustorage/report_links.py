@@ -2,8 +2,8 @@
 
 The form names the provider and offering and carries the values shown now, in English (the issue
 tracker's language) and in the page's language. The English half is the same in every language, so
-it is quoted once per build (`offering_report`); values are shortened, with a note, until a link fits
-MAX_REPORT_URL.
+it is quoted once per build (`offering_report`); each language's lines once per offering
+(`report_links`). Values are shortened, with a note, until a link fits MAX_REPORT_URL.
 """
 
 from __future__ import annotations
@@ -68,39 +68,52 @@ def offering_report(repository: str, provider: ProviderView, offering: OfferingV
     )
 
 
-def _url(
-    report: OfferingReport, offering: OfferingView, t: Strings, field: str | None, limit: int | None
-) -> str:
+def _url(report: OfferingReport, offering: OfferingView, t: Strings, field: str | None, limit: int) -> str:
+    """The form for one fact or the whole offering, every value cut to `limit` characters."""
     names = [field] if field else _ALL_FACTS
-    lines = []
-    for name in names:
-        english = (
-            report.english_lines[name] if limit is None else _english_line(name, report.english[name], limit)
-        )
-        local = _form(f" / {t(f'column.{name}')}: {_cut(offering.cells[name].text, limit)}")
-        lines.append(english + local)
-    if limit is not None:
-        lines.append(_form(t("report.shortened")))
-        head = _head(
-            report.repository,
-            report.provider_id,
-            _cut(report.provider_name, limit),
-            _cut(report.product, limit),
-        )
-    else:
-        head = report.head
+    lines = [
+        _english_line(name, report.english[name], limit)
+        + _form(f" / {t(f'column.{name}')}: {_cut(offering.cells[name].text, limit)}")
+        for name in names
+    ]
+    lines.append(_form(t("report.shortened")))
+    head = _head(
+        report.repository, report.provider_id, _cut(report.provider_name, limit), _cut(report.product, limit)
+    )
     return f"{head}&field={_form(field or '')}&current={'%0A'.join(lines)}"  # %0A: a line break
 
 
-def report_url(report: OfferingReport, offering: OfferingView, t: Strings, field: str | None) -> str:
-    """The report form for one fact (`field`), or for the whole offering (None), within MAX_REPORT_URL."""
-    limit: int | None = None
-    while True:
+def _fitting(url: str, report: OfferingReport, offering: OfferingView, t: Strings, field: str | None) -> str:
+    """`url` if it fits MAX_REPORT_URL; else the form with its values cut, by half each time, until
+    it does."""
+    limit = _FIRST_LIMIT
+    while len(url) > MAX_REPORT_URL and limit >= 1:
         url = _url(report, offering, t, field, limit)
-        if len(url) <= MAX_REPORT_URL or limit == 1:
-            return url
-        limit = _FIRST_LIMIT if limit is None else max(1, limit // 2)
+        limit //= 2
+    return url
 
 
-def offering_report_url(report: OfferingReport, offering: OfferingView, t: Strings) -> str:
-    return report_url(report, offering, t, None)
+@dataclass(frozen=True)
+class ReportLinks:
+    """An offering's report links in one language: one per fact, and one for the whole offering."""
+
+    per_fact: dict[str, str]
+    offering: str
+
+
+def report_links(report: OfferingReport, offering: OfferingView, t: Strings) -> ReportLinks:
+    """Every report link of an offering in the page's language, each value's line quoted once: a
+    fact's form carries its line, the offering's form all of them."""
+    lines = {
+        name: report.english_lines[name] + _form(f" / {t(f'column.{name}')}: {cell.text}")
+        for name, cell in offering.cells.items()
+    }
+
+    def link(field: str | None, current: list[str]) -> str:
+        url = f"{report.head}&field={_form(field or '')}&current={'%0A'.join(current)}"  # %0A: a line break
+        return _fitting(url, report, offering, t, field)
+
+    return ReportLinks(
+        per_fact={name: link(name, [line]) for name, line in lines.items()},
+        offering=link(None, [lines[name] for name in _ALL_FACTS]),
+    )
