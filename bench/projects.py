@@ -40,6 +40,8 @@ def _offering(rng: random.Random, number: int) -> str:
         f"\n      tiers:\n{tiers.rstrip()}"
     )
     egress = rng.choice(["free", "unknown", "varies", EGRESS_FEE])
+    # the source's words for every fact, as real data carries them (issue #20: a quote per value)
+    quotes = "\n".join(f'          {fact}: "Synthetic storage {number} states its {fact}."' for fact in FACTS)
     return f"""  - kind: {rng.choice(KINDS)}
     product: Synthetic storage {number}
     price: {price}
@@ -55,6 +57,8 @@ def _offering(rng: random.Random, number: int) -> str:
       - url: https://example.com/provider/{number}
         seen: 2026-{rng.randint(1, 11):02d}-{rng.randint(1, 28):02d}
         covers: [{", ".join(FACTS)}]
+        quote:
+{quotes}
 """
 
 

@@ -94,6 +94,13 @@ offerings:
       - url: https://example.com/docs
         seen: 2026-07-20
         covers: [price, billed_while_detached, region_binding, max_size, multi_attach, egress]
+        quote:
+          price: "$0.07 per GB-month up to 1,000 GB, $0.05 beyond"
+          billed_while_detached: "Billed while detached."
+          region_binding: "Bound to its data centre."
+          max_size: "Up to 4 TB."
+          multi_attach: "One instance at a time."
+          egress: "Egress is free."
 """
 
 

@@ -39,9 +39,9 @@ def edit(old: str, new: str) -> str:
 
 
 def quoted(quote: str) -> str:
-    """GOOD with a `quote:` (its value as written after the key) below its source's covers."""
-    covers = "covers: [price, billed_while_detached, region_binding, max_size, multi_attach, egress]"
-    return edit(covers, f"{covers}\n        quote: {quote}")
+    """GOOD with its source's `quote:` (the file's last key) written as given (its value as written
+    after the key)."""
+    return GOOD[: GOOD.index("        quote:")] + f"        quote: {quote}\n"
 
 
 RO = "data/i18n/ro.yaml"

@@ -224,6 +224,28 @@ EXAMPLES = [
         ),
     ),
     Example(
+        "quoted-values",
+        "a known value whose source gives no words for it",
+        lambda root: project(root, {"example": good('          egress: "Egress is free."\n', "")}),
+        (
+            f"{EXAMPLE}:21:5: egress has no quote: under the source that states it, add "
+            '`quote: {egress: "…"}` with the page\'s own words (one line, at most 300 characters), '
+            "or set it to unknown",
+        ),
+    ),
+    Example(
+        "quoted-values",
+        "not_applicable, which follows from the kind, without words",
+        lambda root: project(
+            root,
+            {
+                "example": good('multi_attach: "no"', "multi_attach: not_applicable").replace(
+                    '          multi_attach: "One instance at a time."\n', ""
+                )
+            },
+        ),
+    ),
+    Example(
         "rate-dates",
         "a rate dated two days after the build date",
         lambda root: project(root, rates=RATES.replace("2026-11-02", "2026-12-02")),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import urlsplit
 
 from bs4 import BeautifulSoup
 from conftest import ROOT, Build
@@ -20,6 +21,7 @@ DECLARED = {
     *contract.GROUP_ATTRIBUTES,
     *contract.CELL_ATTRIBUTES,
     *contract.CONTROL_ATTRIBUTES,
+    *contract.DETAILS_ATTRIBUTES,
 }
 
 
@@ -76,5 +78,16 @@ def test_the_modules_import_only_each_other() -> None:
     assert imported, "no import found"
     assert {found for _, found in imported} <= {f"./{name}" for name in SOURCES}, sorted(imported)
     assert "main.js" in SOURCES
-    for word in ("fetch(", "XMLHttpRequest", "import(", "http://", "https://"):
+    for word in ("XMLHttpRequest", "import(", "http://", "https://"):
         assert word not in SCRIPT, word
+    # one request, by quotes.js alone: the site's own providers.json, at the address the page gives
+    assert [name for name, text in SOURCES.items() if "fetch(" in text] == ["quotes.js"]
+    assert SOURCES["quotes.js"].count("fetch(") == 1 and "fetch(url)" in SOURCES["quotes.js"]
+
+
+def test_the_one_file_the_script_reads_is_the_sites_own(site: Build) -> None:
+    """The address quotes.js reads is relative: this site's providers.json, in every language."""
+    for prefix in ("", "zh/", "ro/"):
+        address = site.page(prefix).select_one("#comparison")["data-providers-json"]
+        assert urlsplit(address).scheme == urlsplit(address).netloc == ""
+        assert (site.site / prefix / address).resolve() == (site.site / "api/v1/providers.json").resolve()

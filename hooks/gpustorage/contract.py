@@ -70,6 +70,9 @@ GROUP_ATTRIBUTES = ("provider", "name")
 CELL_ATTRIBUTES = ("column", "sort", "value", "label")
 # preset buttons; a filter option's own label and the option a count belongs to ("kind:object_storage")
 CONTROL_ATTRIBUTES = ("preset", "label", "for")
+# a row's details (tr.gs-more): its provider and offering number, each fact's item, and "quoted" once
+# the script has added the sources' words; the table's address of providers.json, where they are read
+DETAILS_ATTRIBUTES = ("provider", "offering", "fact", "quoted", "providers-json")
 
 # URL parameters of the view (shared links keep filters, sort and amounts). The script takes a value from
 # a link only if the page offers it (a control's choice, a preset, a rate; name and amounts are free).

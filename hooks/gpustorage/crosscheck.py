@@ -29,10 +29,13 @@ from .model import (
     MAX_EGRESS_USD_PER_GB,
     MAX_GB,
     MAX_MONTHLY_FEE_USD,
+    MAX_QUOTE,
     MAX_SIZE_TEXT,
     MAX_USD_PER_GB_MONTH,
+    UNKNOWN,
     Egress,
     ExchangeRates,
+    Fact,
     Price,
     Provider,
     Source,
@@ -316,6 +319,32 @@ def _source_dates(data: CheckInput, loaded: LoadedProvider) -> list[Problem]:
     ]
 
 
+# A value that says a fact does not apply to the kind of product (an object store's "attached while no
+# GPU runs") follows from the kind, which the sources name: no sentence states it, so none is asked for.
+NEEDS_NO_QUOTE = "not_applicable"
+
+
+def _quoted_values(data: CheckInput, loaded: LoadedProvider) -> list[Problem]:
+    """Every known value carries the words of a source that states it: a `quote` for its fact under a
+    source that covers it (see CONTRIBUTING: "Fix a value")."""
+    problems = []
+    for i, offering in enumerate(loaded.provider.offerings):
+        for fact in Fact:
+            value = offering.value_of(fact)
+            if value in (UNKNOWN, NEEDS_NO_QUOTE):
+                continue
+            if not any(fact in source.quote for source in offering.sources if fact in source.covers):
+                problems.append(
+                    loaded.document.problem(
+                        ("offerings", i, fact.value),
+                        f"{fact.value} has no quote: under the source that states it, add "
+                        f'`quote: {{{fact.value}: "…"}}` with the page\'s own words (one line, at most '
+                        f"{MAX_QUOTE} characters), or set it to unknown",
+                    )
+                )
+    return problems
+
+
 # --- the exchange rates -----------------------------------------------------------------------------------
 
 
@@ -438,6 +467,11 @@ CHECKS = (
         "source-dates",
         "no source is seen or checked after the build date",
         _each_provider(_source_dates),
+    ),
+    Check(
+        "quoted-values",
+        "every known value (but not_applicable) has a quote from a source that covers it",
+        _each_provider(_quoted_values),
     ),
     Check("rate-dates", "no exchange rate is dated after the build date", _rate_dates),
     Check(
