@@ -32,7 +32,8 @@ from gpustorage import DataError, SiteBuild, build_site, render_site
 from gpustorage.derive import build_date
 from gpustorage.export import write_api
 from gpustorage.feeds import write_feeds
-from gpustorage.render import Pages, site_texts
+from gpustorage.render import Page as RenderedPage
+from gpustorage.render import Pages, held_html, restore_held, site_texts
 from gpustorage.render_text import text_files
 from gpustorage.settings import site_languages
 
@@ -149,12 +150,23 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     return files
 
 
+def _rendered(page: Page, config: MkDocsConfig) -> RenderedPage:
+    return _current(config).pages[engine.current_language(config)][engine.page_path(page)]
+
+
 @_timed
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
-    """The rendered page in place of the one MkDocs read, with its escaped front matter."""
-    rendered = _current(config).pages[engine.current_language(config)][engine.page_path(page)]
+    """The rendered page in place of the one MkDocs read, with its escaped front matter; its generated
+    HTML blocks held out of Markdown's reach (render.held_html), as Markdown would pass them through."""
+    rendered = _rendered(page, config)
     page.meta = rendered.front_matter.as_meta()
-    return str(rendered.body)
+    return held_html(str(rendered.body))[0]
+
+
+@_timed
+def on_page_content(html: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
+    """The page's HTML with its held blocks back in place."""
+    return restore_held(html, held_html(str(_rendered(page, config).body))[1])
 
 
 @_timed

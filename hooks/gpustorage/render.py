@@ -86,6 +86,51 @@ class Page:
 Pages = dict[str, Page]  # by path within the language's folder: 'index.md', 'providers/runpod.md'
 
 
+# ---- what a Markdown engine need not read -----------------------------------------------------------
+# Python-Markdown reads every raw HTML block with a pure-Python HTML parser, and the generated tables
+# and lists are most of a page: an engine may hand it a placeholder per block (`held_html`) and put
+# the block back into the HTML it returns (`restore_held`). Only blocks that stand alone (a blank line
+# before and after) are held: Markdown would have passed those through as they are.
+_HELD_START = re.compile(r"(?:\A|(?<=\n\n))<(table|ol|ul|form)\b[^>]*>")
+_PLACEHOLDER = "<!--gs-held:{}-->"
+
+
+def _block_end(markdown: str, start: int, tag: str) -> int:
+    """Where the element opened at `start` ends: after its closing tag, nested ones of its name counted."""
+    opening, closing = re.compile(rf"<{tag}\b"), f"</{tag}>"
+    depth, at = 0, start
+    while True:
+        close = markdown.index(closing, at)
+        depth += len(opening.findall(markdown, at, close)) - 1
+        at = close + len(closing)
+        if depth == 0:
+            return at
+
+
+def held_html(markdown: str) -> tuple[str, list[str]]:
+    """The page with each standalone HTML block replaced by a placeholder, and the blocks in order."""
+    blocks: list[str] = []
+    parts: list[str] = []
+    at = 0
+    for found in _HELD_START.finditer(markdown):
+        if found.start() < at:  # inside a block already held
+            continue
+        end = _block_end(markdown, found.start(), found.group(1))
+        if not markdown.startswith("\n\n", end) and end != len(markdown.rstrip("\n")):
+            continue  # text follows on: not a block of its own
+        parts += [markdown[at : found.start()], _PLACEHOLDER.format(len(blocks))]
+        blocks.append(markdown[found.start() : end])
+        at = end
+    return "".join(parts) + markdown[at:], blocks
+
+
+def restore_held(html_page: str, blocks: list[str]) -> str:
+    """The HTML an engine made of `held_html`'s page, with every block back in its place."""
+    for number, block in enumerate(blocks):
+        html_page = html_page.replace(_PLACEHOLDER.format(number), block, 1)
+    return html_page
+
+
 def environment() -> Environment:
     env = Environment(
         loader=FileSystemLoader(Path(__file__).parent / "templates"),
