@@ -90,6 +90,10 @@ class Strings:
         return str(self.locale.languages.get(lang, lang))
 
     def number(self, value: float) -> str:
+        # a whole number below 1,000 is its digits in every locale's Latin numbering (Babel's default):
+        # no separator, no decimal; the most frequent case by far (counts), so Babel is spared it
+        if isinstance(value, int) and 0 <= value < 1000:
+            return str(value)
         return format_decimal(value, locale=self.locale)
 
     def decimal(self, value: float) -> str:
