@@ -34,7 +34,10 @@ def test_json_export_round_trips_to_the_same_data(fixture_build: SiteBuild) -> N
     assert (volumes["checked"], volumes["lang"], sorted(volumes["quote"])) == (
         "2026-11-20",
         "en",
-        ["egress", "price"],
+        sorted(
+            ["price", "billed_while_detached", "region_binding", "throughput", "max_size"]
+            + ["multi_attach", "egress", "regions"]
+        ),
     )
     assert (buckets["checked"], buckets["lang"]) == (None, "de")
 
