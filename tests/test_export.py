@@ -93,6 +93,11 @@ def test_csv_has_one_row_per_offering(fixture_build: SiteBuild) -> None:
     assert alpha["quotes"] == (
         "price [1]: “Volumes cost $0.07 per GB-month for the first 1,000 GB and $0.05 per GB-month beyond.”"
         " | egress [1]: “Data transfer out of a volume's data centre is free.”"
+        " | billed_while_detached [1]: “Billed while detached: yes.”"
+        " | region_binding [1]: “It is bound to one datacenter.”"
+        " | throughput [1]: “Throughput: 200–400 MB/s, up to 10 GB/s peak.”"
+        " | max_size [1]: “The largest size is 4 TB.” | multi_attach [1]: “Multi attach: yes.”"
+        " | regions [1]: “Available in AL-1, AL-2, AL-3.” | spot_usable [2]: “Spot usable: yes.”"
     )
     assert rows[1]["quotes"].startswith("price [1]: “Objektspeicher: 0,02 € je GiB und Monat")
     beta = next(r for r in rows if r["provider_id"] == "beta-cloud")
