@@ -101,7 +101,8 @@ def test_csv_has_one_row_per_offering(fixture_build: SiteBuild) -> None:
     )
     assert rows[1]["quotes"].startswith("price [1]: “Objektspeicher: 0,02 € je GiB und Monat")
     beta = next(r for r in rows if r["provider_id"] == "beta-cloud")
-    assert beta["quotes"] == ""
+    assert beta["quotes"].startswith("price [1]: “Storage costs 0.0001 USD per GB per hour.”")
+    assert beta["quotes"].endswith(" | snapshots [3]: “Snapshots: yes.”")  # each with its source's number
     assert (beta["price_idle_tiers"], beta["stale"], beta["third_party_facts"]) == (
         ":0.0002",
         "yes",
