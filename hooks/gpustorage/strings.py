@@ -60,14 +60,11 @@ unit.TiB-month
 unit.TB-hour
 unit.TiB-hour
 provenance.third_party
-provenance.undated {date}
 provider.website
 provider.offerings
 provider.sources
-provider.source_seen {date}
 provider.covers
 provider.transcribes
-provider.checked {date}
 provider.no_storage
 provider.details
 provider.notes
@@ -245,6 +242,9 @@ check.binding
 check.limits
 check.egress
 tools.show_results {count}
+date.source
+date.checked
+date.not_recorded
 """
 
 
