@@ -224,14 +224,15 @@ def test_calculator_adds_tiers_fees_idle_prices_and_egress(
         # 8 INR at 0.0125 USD; egress unknown
         ("gamma-cloud", 1): (150.0, None, t("calc.egress_unknown")),
     }
-    for (provider_id, number), (monthly, idle, note) in cases.items():
+    for (provider_id, number), (monthly, _idle_month, note) in cases.items():
         cell = cost_cell(page, provider_id, number)
         assert float(cell.get_attribute("data-value")) == pytest.approx(monthly)
         text = cell.inner_text()
         assert t("calc.per_month", amount=_money(page, lang, monthly)) in text
         assert t("calc.total_line", amount=_money(page, lang, monthly * 3), count=3) in text
-        idle_text = _money(page, lang, idle) if idle is not None else t("value.unknown")
-        assert t("calc.idle_line", amount=idle_text) in text
+        # the GPU runs all month (no hours given): no idle hour, so no running and idle lines apart
+        lines = cell.evaluate("c => [...c.querySelectorAll('small')].filter(s => !s.hidden).length")
+        assert lines == (2 if note else 1)  # the total, and the note
         if note:
             assert note in text
     assert cost_cell(page, "gamma-cloud", 2).inner_text() == t("calc.price_unknown")
@@ -688,3 +689,47 @@ def test_on_a_phone_show_results_folds_the_tools_and_lands_on_the_first(
     laptop = open_tab(LAPTOP)
     open_comparison(laptop, server, lang)
     assert laptop.is_hidden(button)
+
+
+HOURS_CASES = {
+    # (running, idle) storage a month at 1,500 GB with the GPU running 365 of 730 hours
+    ("alpha-cloud", 1): (47.5, 47.5),  # billed alike while idle
+    ("beta-cloud", 1): (1500 * 0.073 / 2, 1500 * 0.146 / 2),  # 0.0001 USD/GB-hour running, 0.0002 stopped
+    ("gamma-cloud", 1): (75.0, None),  # whether it bills while idle is unknown
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_hours_a_month_split_running_and_idle_storage(
+    open_tab, server: str, fixture_build: SiteBuild, lang: str, viewport
+) -> None:
+    """Issue #19, the idle question: the GPU runs 365 of 730 hours: the running cost halves, the idle
+    total appears beside it (the price while stopped where the data has one, unknown where unknown),
+    the link keeps the hours, and a link made before the hours existed counts the whole month."""
+    page = open_tab(viewport)
+    t = fixture_build.views[lang].t
+    open_comparison(page, server, lang, "?gb=1500&months=3")
+    full = {key: float(cost_cell(page, *key).get_attribute("data-value")) for key in HOURS_CASES}
+    assert full[("alpha-cloud", 1)] == pytest.approx(95.0)  # an older link: all month running
+    assert page.input_value("input[name=hours]") == ""
+    page.fill("input[name=hours]", "365")
+    page.wait_for_function("new URLSearchParams(location.search).get('hours') === '365'")
+    for reload in (False, True):
+        if reload:  # the link restores the hours and what they cost
+            open_comparison(page, server, lang, "?" + page.evaluate("location.search.slice(1)"))
+            assert page.input_value("input[name=hours]") == "365"
+        for key, (running, idle) in HOURS_CASES.items():
+            cell = cost_cell(page, *key)
+            text = cell.inner_text()
+            assert running == pytest.approx(full[key] / 2)  # the running cost halves
+            assert t("calc.running_line", amount=_money(page, lang, running), hours=365) in text
+            idle_text = t("value.unknown") if idle is None else _money(page, lang, idle)
+            assert t("calc.idle_line", amount=idle_text, hours=365) in text
+            assert float(cell.get_attribute("data-value")) == pytest.approx(running + (idle or 0))
+            assert (t("calc.idle_unknown") in text) == (idle is None)
+            box = cell.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    page.fill("input[name=hours]", "800")  # more than a month has
+    assert page.get_attribute("input[name=hours]", "aria-invalid") == "true"
+    assert t.number(730) in page.text_content("#calc-hint")

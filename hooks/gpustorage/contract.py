@@ -75,5 +75,6 @@ CONTROL_ATTRIBUTES = ("preset", "label", "for")
 # a link only if the page offers it (a control's choice, a preset, a rate; name and amounts are free).
 URL_PARAMETERS = (
     *("name", "kind", "egress", "sort", "dir", "known", "gb", "months", "out", "cur", "preset", "all"),
+    "hours",  # the hours a month the GPU runs (the calculator's idle question); none: all month
     *FILTERS,
 )

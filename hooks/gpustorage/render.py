@@ -33,7 +33,7 @@ from .derive import is_stale
 from .escape import html, html_format, md, script_json
 from .guide import GuidePage
 from .markers import MARKER
-from .model import Fact, StorageKind
+from .model import HOURS_PER_MONTH, Fact, StorageKind
 from .render_html import OfferingParts
 from .report_links import offering_report
 from .settings import CHANGES_SHOWN, DISPLAY_CURRENCIES, FOLD_ABOVE_ROWS, ROWS_PER_PAGE, STALE_AFTER_DAYS
@@ -181,6 +181,7 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
         "filters": list(FILTERS),
         "rows_per_page": ROWS_PER_PAGE,
         "fold_above": FOLD_ABOVE_ROWS,
+        "hours_per_month": HOURS_PER_MONTH,  # the month the calculator splits into running and idle hours
         "rates": {
             currency: {
                 "usd_per_unit": rates[currency].usd_per_unit,  # type: ignore[index]
@@ -200,7 +201,9 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
             "cost": t("column.cost"),
             "cost_short": t("column_short.cost"),
             "per_month": t.message("calc.per_month"),
+            "running_line": t.message("calc.running_line"),
             "idle_line": t.message("calc.idle_line"),
+            "idle_unknown": t("calc.idle_unknown"),
             "total_line": t.message("calc.total_line"),
             "too_large": t.message("calc.too_large"),
             "invalid": t.message("calc.invalid"),

@@ -165,7 +165,7 @@ filter.none_left
 calc.currency
 calc.rate {currency} {date} {usd}
 calc.per_month {amount}
-calc.idle_line {amount}
+calc.idle_line {amount} {hours}
 calc.total_line {amount} {count}
 calc.too_large {size}
 calc.invalid {example} {max}
@@ -245,6 +245,9 @@ tools.show_results {count}
 date.source
 date.checked
 date.not_recorded
+calc.hours
+calc.running_line {amount} {hours}
+calc.idle_unknown
 """
 
 

@@ -57,8 +57,8 @@ function start(table, form, settings) {
   let countsKey = null;
 
   function updateCosts() {
-    const amounts = calculatorAmounts(state);
-    const key = amounts ? [amounts.gb, amounts.months, amounts.out, state.cur].join("|") : "";
+    const amounts = calculatorAmounts(state, settings.hours_per_month);
+    const key = amounts ? [amounts.gb, amounts.months, amounts.out, amounts.hours, state.cur].join("|") : "";
     if (key === costKey) return;
     costKey = key;
     rows.costHead.hidden = !amounts;
@@ -128,7 +128,7 @@ function start(table, form, settings) {
 
   fillFromPreset(state, settings.presets);
   // an absurd or broken amount in a shared link is dropped, with a hint
-  if (dropBrokenAmounts(state)) tools.showHint(true);
+  if (dropBrokenAmounts(state, settings.hours_per_month)) tools.showHint(true);
   toggle.hidden = false;
   form.hidden = false;
   tools.show(state);

@@ -8,9 +8,11 @@ import { MAX_AMOUNT } from "./numbers.js";
 // The view's URL parameters besides the fact filters, whose names the page's settings give
 // (hooks/gpustorage/contract.py: URL_PARAMETERS; tests/test_contract.py reads this list).
 const VIEW_KEYS = [
-  "name", "kind", "egress", "sort", "dir", "known", "gb", "months", "out", "cur", "preset", "all",
+  "name", "kind", "egress", "sort", "dir", "known", "gb", "months", "out", "cur", "preset", "all", "hours",
 ];
-export const AMOUNTS = ["gb", "months", "out"];
+// the calculator's amounts; "hours" (a month's hours the GPU runs) came last: a link made before it
+// has none, and the calculator counts the whole month, as it always did
+export const AMOUNTS = ["gb", "months", "out", "hours"];
 // keys whose value is free: a text searched for, or an amount (see dropBrokenAmounts)
 const FREE_KEYS = ["name"].concat(AMOUNTS);
 // keys whose value lists names ("kind=block_volume,network_volume", "region=zone,region"); a link made
@@ -104,12 +106,17 @@ export function presetChanged(state, presets) {
   );
 }
 
-/* Drops the amounts that are no number from 0 to MAX_AMOUNT; true if it dropped any. */
-export function dropBrokenAmounts(state) {
+/* The largest value an amount may take: MAX_AMOUNT, or the month's hours for the hours a GPU runs. */
+export function amountLimit(name, hoursPerMonth) {
+  return name === "hours" ? hoursPerMonth : MAX_AMOUNT;
+}
+
+/* Drops the amounts that are no number from 0 to their limit; true if it dropped any. */
+export function dropBrokenAmounts(state, hoursPerMonth) {
   let dropped = false;
   AMOUNTS.forEach((name) => {
     const value = Number(state[name]);
-    if (state[name] && !(isFinite(value) && value >= 0 && value <= MAX_AMOUNT)) {
+    if (state[name] && !(isFinite(value) && value >= 0 && value <= amountLimit(name, hoursPerMonth))) {
       state[name] = "";
       dropped = true;
     }
