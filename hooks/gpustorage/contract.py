@@ -76,5 +76,7 @@ CONTROL_ATTRIBUTES = ("preset", "label", "for")
 URL_PARAMETERS = (
     *("name", "kind", "egress", "sort", "dir", "known", "gb", "months", "out", "cur", "preset", "all"),
     "hours",  # the hours a month the GPU runs (the calculator's idle question); none: all month
+    "pick",  # offerings ticked to compare: "<provider-id>:<offering number>,..." (pick.js)
+    "side",  # "1": the ticked offerings shown side by side
     *FILTERS,
 )

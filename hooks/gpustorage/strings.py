@@ -248,6 +248,12 @@ date.not_recorded
 calc.hours
 calc.running_line {amount} {hours}
 calc.idle_unknown
+pick.label {offering}
+pick.open {count}
+pick.clear
+pick.title
+pick.close
+pick.no_size
 """
 
 
