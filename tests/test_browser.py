@@ -6,6 +6,7 @@ page's script.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlparse
@@ -16,8 +17,9 @@ from conftest import LANGUAGE_PREFIX, LANGUAGES, SHARED, built_once, copy_projec
 from gpustorage import SiteBuild
 from gpustorage.contract import FILTERS, PRESETS
 from gpustorage.dataset import Dataset
-from gpustorage.render_html import shown_count_text
+from gpustorage.render_html import FACT_ROWS, shown_count_text
 from gpustorage.settings import FOLD_ABOVE_ROWS, ROWS_PER_PAGE
+from gpustorage.transform import Strings, dates_text
 from projects import write_providers
 
 pytestmark = pytest.mark.browser
@@ -224,14 +226,15 @@ def test_calculator_adds_tiers_fees_idle_prices_and_egress(
         # 8 INR at 0.0125 USD; egress unknown
         ("gamma-cloud", 1): (150.0, None, t("calc.egress_unknown")),
     }
-    for (provider_id, number), (monthly, idle, note) in cases.items():
+    for (provider_id, number), (monthly, _idle_month, note) in cases.items():
         cell = cost_cell(page, provider_id, number)
         assert float(cell.get_attribute("data-value")) == pytest.approx(monthly)
         text = cell.inner_text()
         assert t("calc.per_month", amount=_money(page, lang, monthly)) in text
         assert t("calc.total_line", amount=_money(page, lang, monthly * 3), count=3) in text
-        idle_text = _money(page, lang, idle) if idle is not None else t("value.unknown")
-        assert t("calc.idle_line", amount=idle_text) in text
+        # the GPU runs all month (no hours given): no idle hour, so no running and idle lines apart
+        lines = cell.evaluate("c => [...c.querySelectorAll('small')].filter(s => !s.hidden).length")
+        assert lines == (2 if note else 1)  # the total, and the note
         if note:
             assert note in text
     assert cost_cell(page, "gamma-cloud", 2).inner_text() == t("calc.price_unknown")
@@ -602,6 +605,9 @@ def test_without_javascript_every_row_shows_its_details(browser, server: str) ->
             "#comparison tr.gs-more", "rows => rows.filter(r => r.checkVisibility()).length"
         )
         assert shown == page.locator("#comparison tr.gs-offering").count() == 5
+        # issue #19: no checkbox to tick, no bar, no view side by side: the plain table alone
+        assert page.locator("#comparison input").count() == 0
+        assert page.is_hidden("#comparison-picked") and page.is_hidden("#comparison-side")
     finally:
         context.close()
 
@@ -706,3 +712,125 @@ def test_on_a_phone_show_results_folds_the_tools_and_lands_on_the_first(
     laptop = open_tab(LAPTOP)
     open_comparison(laptop, server, lang)
     assert laptop.is_hidden(button)
+
+
+HOURS_CASES = {
+    # (running, idle) storage a month at 1,500 GB with the GPU running 365 of 730 hours
+    ("alpha-cloud", 1): (47.5, 47.5),  # billed alike while idle
+    ("beta-cloud", 1): (1500 * 0.073 / 2, 1500 * 0.146 / 2),  # 0.0001 USD/GB-hour running, 0.0002 stopped
+    ("gamma-cloud", 1): (75.0, None),  # whether it bills while idle is unknown
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_hours_a_month_split_running_and_idle_storage(
+    open_tab, server: str, fixture_build: SiteBuild, lang: str, viewport
+) -> None:
+    """Issue #19, the idle question: the GPU runs 365 of 730 hours: the running cost halves, the idle
+    total appears beside it (the price while stopped where the data has one, unknown where unknown),
+    the link keeps the hours, and a link made before the hours existed counts the whole month."""
+    page = open_tab(viewport)
+    t = fixture_build.views[lang].t
+    open_comparison(page, server, lang, "?gb=1500&months=3")
+    full = {key: float(cost_cell(page, *key).get_attribute("data-value")) for key in HOURS_CASES}
+    assert full[("alpha-cloud", 1)] == pytest.approx(95.0)  # an older link: all month running
+    assert page.input_value("input[name=hours]") == ""
+    page.fill("input[name=hours]", "365")
+    page.wait_for_function("new URLSearchParams(location.search).get('hours') === '365'")
+    for reload in (False, True):
+        if reload:  # the link restores the hours and what they cost
+            open_comparison(page, server, lang, "?" + page.evaluate("location.search.slice(1)"))
+            assert page.input_value("input[name=hours]") == "365"
+        for key, (running, idle) in HOURS_CASES.items():
+            cell = cost_cell(page, *key)
+            text = cell.inner_text()
+            assert running == pytest.approx(full[key] / 2)  # the running cost halves
+            assert t("calc.running_line", amount=_money(page, lang, running), hours=365) in text
+            idle_text = t("value.unknown") if idle is None else _money(page, lang, idle)
+            assert t("calc.idle_line", amount=idle_text, hours=365) in text
+            assert float(cell.get_attribute("data-value")) == pytest.approx(running + (idle or 0))
+            assert (t("calc.idle_unknown") in text) == (idle is None)
+            box = cell.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    page.fill("input[name=hours]", "800")  # more than a month has
+    assert page.get_attribute("input[name=hours]", "aria-invalid") == "true"
+    assert t.number(730) in page.text_content("#calc-hint")
+
+
+def both_dates(t: Strings, source_date: str | None, checked: str | None) -> str:
+    """A source's two dates as the page names them (the fixture's dates, in the page's language)."""
+    return dates_text(
+        t.date(dt.date.fromisoformat(source_date)) if source_date else None,
+        t.date(dt.date.fromisoformat(checked)) if checked else None,
+        t,
+    )
+
+
+def side_by_side(page) -> dict[str, list[str]]:
+    """The view of ticked offerings: its columns' offerings, its rows' names, and its text."""
+    return page.evaluate(
+        """() => { const side = document.querySelector('#comparison-side');
+        return {heads: [...side.querySelectorAll('thead th')].map(th => th.firstChild.textContent),
+                rows: [...side.querySelectorAll('tbody th')].map(th => th.textContent),
+                text: [side.innerText]}; }"""
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_ticked_offerings_are_compared_side_by_side(
+    open_tab, server: str, fixture_build: SiteBuild, lang: str, viewport
+) -> None:
+    """Issue #19: a checkbox per row, named by its provider and product; the bar counts the ticked
+    offerings and opens them side by side (every fact, the sources with both dates, the cost at the
+    calculator's size and hours); the link keeps them, a reload restores them, and they clear."""
+    page = open_tab(viewport)
+    t = fixture_build.views[lang].t
+    open_comparison(page, server, lang, "?gb=100&hours=365")
+    assert page.is_hidden("#comparison-picked") and page.is_hidden("#comparison-side")
+    for name in ("Beta Cloud: Beta Disk", "Alpha Cloud: Alpha Volume"):
+        page.get_by_role("checkbox", name=t("pick.label", offering=name), exact=True).check()
+    assert page.text_content("#comparison-pick-open") == t("pick.open", count=2)
+    page.wait_for_function(
+        "new URLSearchParams(location.search).get('pick') === 'beta-cloud:1,alpha-cloud:1'"
+    )
+    page.click("#comparison-pick-open")
+    page.wait_for_function("new URLSearchParams(location.search).get('side') === '1'")
+    for reload in (False, True):
+        if reload:  # the link restores the ticks and the view
+            open_comparison(page, server, lang, "?" + page.evaluate("location.search.slice(1)"))
+        assert page.is_visible("#comparison-side")
+        assert page.is_checked("#comparison tr[data-provider=beta-cloud] input.gs-pick")
+        assert not page.is_checked("#comparison tr[data-provider=gamma-cloud] input.gs-pick")
+        view = side_by_side(page)
+        assert view["heads"] == ["Beta Cloud: Beta Disk", "Alpha Cloud: Alpha Volume"]
+        facts = [t(f"column.{name}") for name in FACT_ROWS]
+        assert view["rows"] == [t("column.cost"), *facts, t("evidence.column"), t("provider.sources")]
+        text = view["text"][0]
+        assert both_dates(t, "2026-10-01", "2026-11-20") in text  # Alpha Volume's first source
+        assert both_dates(t, "2024-01-10", None) in text  # Beta Disk's snapshots page
+        # 100 GB, the GPU running 365 of 730 hours: Beta Disk 0.073 running, 0.146 stopped
+        assert t("calc.running_line", amount=_money(page, lang, 3.65), hours=365) in text
+        assert t("calc.idle_line", amount=_money(page, lang, 7.3), hours=365) in text
+        assert page.evaluate("document.querySelectorAll('[id]').length") == page.evaluate(
+            "new Set([...document.querySelectorAll('[id]')].map(e => e.id)).size"
+        ), "a copied id is made unique"
+        box = page.locator("#comparison-side").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    page.click("#comparison-pick-clear")
+    assert page.is_hidden("#comparison-picked") and page.is_hidden("#comparison-side")
+    assert page.locator("#comparison input.gs-pick:checked").count() == 0
+    page.wait_for_function("!location.search.includes('pick=') && !location.search.includes('side=')")
+
+
+def test_without_a_size_the_view_side_by_side_asks_for_one(
+    page, server: str, fixture_build: SiteBuild
+) -> None:
+    open_comparison(page, server, "ro", "?pick=gamma-cloud:2,nowhere:9,gamma-cloud:2&side=1")
+    t = fixture_build.views["ro"].t
+    assert page.text_content("#comparison-pick-open") == t("pick.open", count=1)  # the unknown id left out
+    assert t("pick.no_size") in page.inner_text("#comparison-side")
+    page.click("#comparison-side-close")
+    assert page.is_hidden("#comparison-side") and page.is_visible("#comparison-picked")
+    assert page.evaluate("document.activeElement.id") == "comparison-pick-open"

@@ -62,13 +62,20 @@ def test_provenance_dated_undated_third_party_and_stale(fixture_build: SiteBuild
     alpha = figures(fixture_build, "alpha-cloud")
     spot = alpha.facts[Fact.spot_usable]
     assert (spot.sources, spot.date, spot.undated, spot.stale) == ((2,), dt.date(2026, 9, 1), False, False)
-    assert alpha.checked == dt.date(2026, 9, 1)  # the oldest dated known fact
+    assert alpha.source_date == dt.date(2026, 9, 1)  # the oldest dated known fact
+    # two dates apart: the volume page shows 2026-10-01 and was read on 2026-11-20; the spot page's
+    # reading day is not recorded, so the offering's checked date is not either
+    price = alpha.facts[Fact.price]
+    assert (price.date, price.checked) == (dt.date(2026, 10, 1), dt.date(2026, 11, 20))
+    assert (spot.checked, alpha.checked) == (None, None)
     beta = figures(fixture_build, "beta-cloud")
     assert beta.facts[Fact.max_size].third_party and not beta.facts[Fact.price].third_party
-    assert beta.facts[Fact.snapshots].stale and beta.stale and beta.checked == dt.date(2024, 1, 10)
+    assert beta.facts[Fact.snapshots].stale and beta.stale and beta.source_date == dt.date(2024, 1, 10)
     gamma = figures(fixture_build, "gamma-cloud")
     assert gamma.facts[Fact.price].undated and gamma.facts[Fact.price].date is None
-    assert (gamma.checked, gamma.undated, gamma.stale) == (None, True, False)
+    assert (gamma.source_date, gamma.undated, gamma.stale) == (None, True, False)
+    # an undated source's `seen` is the day it was read: its checked date, not a source date
+    assert (gamma.facts[Fact.price].checked, gamma.checked) == (dt.date(2026, 11, 30), dt.date(2026, 11, 30))
     assert not gamma.facts[Fact.snapshots].known and not gamma.facts[Fact.snapshots].undated
     absence = fixture_build.derived["delta-cloud"].absence
     assert absence is not None and absence.stale and absence.date == dt.date(2025, 1, 15)

@@ -57,13 +57,23 @@ def test_json_export_carries_the_derived_figures(fixture_build: SiteBuild) -> No
         "known": True,
         "sources": [3],
         "third_party": False,
-        "date": "2024-01-10",
+        "source_date": "2024-01-10",
+        "checked": None,
         "undated": False,
         "stale": True,
     }
     gamma = records["gamma-cloud"]["offerings"][0]["derived"]
-    assert gamma["checked"] is None and gamma["undated"] is True
-    assert gamma["facts"]["price"]["undated"] is True and gamma["facts"]["price"]["date"] is None
+    assert gamma["source_date"] is None and gamma["undated"] is True
+    assert gamma["facts"]["price"]["undated"] is True and gamma["facts"]["price"]["source_date"] is None
+    # two dates, never one: an undated source has no source date, and its `seen` is its checked date
+    assert gamma["checked"] == gamma["facts"]["price"]["checked"] == "2026-11-30"
+    assert gamma["sources"] == [{"source_date": None, "checked": "2026-11-30"}]
+    alpha = records["alpha-cloud"]["offerings"][0]["derived"]
+    assert alpha["sources"] == [
+        {"source_date": "2026-10-01", "checked": "2026-11-20"},
+        {"source_date": "2026-09-01", "checked": None},
+    ]
+    assert (alpha["source_date"], alpha["checked"]) == ("2026-09-01", None)
     assert records["alpha-cloud"]["offerings"][0]["derived"]["regions"] == 3
     assert records["delta-cloud"]["derived"]["no_persistent_storage"]["stale"] is True
 
@@ -76,7 +86,7 @@ def test_every_known_value_has_a_source(fixture_build: SiteBuild) -> None:
                 assert fact["known"] == (offering.get(name, "unknown") != "unknown")
                 if fact["known"]:
                     assert fact["sources"], f"{record['id']}: {name} has no source"
-                    assert fact["date"] is not None or fact["undated"]
+                    assert fact["source_date"] is not None or fact["undated"]
 
 
 def test_csv_has_one_row_per_offering(fixture_build: SiteBuild) -> None:
@@ -100,6 +110,18 @@ def test_csv_has_one_row_per_offering(fixture_build: SiteBuild) -> None:
         " | regions [1]: “Available in AL-1, AL-2, AL-3.” | spot_usable [2]: “Spot usable: yes.”"
     )
     assert rows[1]["quotes"].startswith("price [1]: “Objektspeicher: 0,02 € je GiB und Monat")
+    # each source's two dates, in the order of `sources`; the offering's oldest of each
+    assert (alpha["source_dates"], alpha["checked_dates"]) == (
+        "2026-10-01 2026-09-01",
+        "2026-11-20 not_recorded",
+    )
+    assert (alpha["source_date"], alpha["checked"]) == ("2026-09-01", "")
+    gamma = next(r for r in rows if r["provider_id"] == "gamma-cloud")
+    assert (gamma["source_dates"], gamma["checked_dates"], gamma["checked"]) == (
+        "undated",
+        "2026-11-30",
+        "2026-11-30",
+    )
     beta = next(r for r in rows if r["provider_id"] == "beta-cloud")
     assert beta["quotes"].startswith("price [1]: “Storage costs 0.0001 USD per GB per hour.”")
     assert beta["quotes"].endswith(" | snapshots [3]: “Snapshots: yes.”")  # each with its source's number

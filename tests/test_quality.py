@@ -20,6 +20,7 @@ AXE = (resources.files("axe_playwright_python") / "axe.min.js").read_text(encodi
 PAGE_KINDS = {
     "guide": "",
     "guide with tools in use": "?preset=fleet&gb=500&months=6&out=50",
+    "guide with offerings side by side": "?pick=alpha-cloud:1,beta-cloud:1&side=1&gb=500&hours=365",
     "providers": "providers/",
     "provider page": "providers/alpha-cloud/",
     "provider without storage": "providers/delta-cloud/",

@@ -11,6 +11,8 @@ from bs4 import BeautifulSoup
 from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, SITE_URL, Build
 
 from gpustorage import SiteBuild
+from gpustorage.settings import STALE_AFTER_DAYS
+from gpustorage.transform import Strings
 
 FIXTURE_PROVIDERS = ["alpha-cloud", "beta-cloud", "delta-cloud", "gamma-cloud"]
 
@@ -98,7 +100,7 @@ def test_one_evidence_mark_per_row_and_the_doubts_in_its_details(
         "https://alpha.example.com/docs/volumes",
         "https://alpha.example.com/docs/spot",
     ]
-    assert ui["provider.source_seen"].format(date=t.date(dt.date(2026, 10, 1))) in sources[0].get_text()
+    assert dates(t, "2026-10-01", "2026-11-20") in sources[0].get_text()
     delta = page.select_one("tbody[data-provider=delta-cloud] tr.gs-no-storage")
     assert delta.select_one(".gs-stale-badge") is not None  # the claim rests on a source of 2025-01
     # the legend stands above the table and names every symbol
@@ -140,7 +142,8 @@ def test_provider_pages_show_every_offering_source_and_date(site: Build, lang: s
         "https://alpha.example.com/pricing",
     }
     first = page.select_one("table.gs-facts")
-    assert first.select_one("tr:last-child time")["datetime"] == "2026-09-01"  # the oldest dated fact
+    # the oldest dated fact, then when the values were read (not recorded for the spot page)
+    assert first.select_one("tr:nth-last-child(2) time")["datetime"] == "2026-09-01"
     spot = first.select_one("tr[data-column=spot_usable]")
     assert [a["href"] for a in spot.select("td:nth-of-type(2) a")] == ["#source-1-2"]
     report = spot.select_one("a.gs-report")["href"]
@@ -276,3 +279,44 @@ def test_llms_txt_and_a_markdown_twin_of_every_provider_page(site: Build, fixtur
             twin = site.site / LANGUAGE_PREFIX[lang] / "providers" / provider.id / "index.md"
             assert twin.read_text(encoding="utf-8").startswith(f"# {provider.name}\n")
             assert f"{SITE_URL}{LANGUAGE_PREFIX[lang]}providers/{provider.id}/index.md" in llms
+
+
+def dates(t: Strings, source_date: str | None, checked: str | None) -> str:
+    """A source's two dates as the page must name them: "Source date: … · Checked: …"."""
+    shown = t.date(dt.date.fromisoformat(source_date)) if source_date else t("undated.badge")
+    read = t.date(dt.date.fromisoformat(checked)) if checked else t("date.not_recorded")
+    return (
+        f"{t('text.labelled', label=t('date.source'), text=shown)} · "
+        f"{t('text.labelled', label=t('date.checked'), text=read)}"
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_source_date_and_a_checked_date_are_two_named_dates(
+    site: Build, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #19: the date a source shows and the day a contributor read it are never one date: row
+    details and provider pages name both (an undated source's `seen` is its checked date); stale is
+    judged on the source date and says so."""
+    t = fixture_build.views[lang].t
+    page = site.page(LANGUAGE_PREFIX[lang])
+    details = {
+        anchor: page.select_one(f"#more-{anchor} .gs-more-sources").get_text(" ")
+        for anchor in ("alpha-cloud-1", "gamma-cloud-1")
+    }
+    assert dates(t, "2026-10-01", "2026-11-20") in details["alpha-cloud-1"]
+    assert dates(t, "2026-09-01", None) in details["alpha-cloud-1"]
+    assert dates(t, None, "2026-11-30") in details["gamma-cloud-1"]
+    assert str(STALE_AFTER_DAYS) in t("stale.title", days=STALE_AFTER_DAYS)
+    assert t("date.source") in t("stale.title", days=STALE_AFTER_DAYS)
+    provider = site.page(f"{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/")
+    sources = provider.select("#sources-1 li")
+    assert dates(t, "2026-10-01", "2026-11-20") in sources[0].get_text()
+    assert dates(t, "2026-09-01", None) in sources[1].get_text()
+    rows = {tr.th.get_text(): tr.td for tr in provider.select("table.gs-facts")[0].select("tr")}
+    assert rows[t("evidence.column")].time["datetime"] == "2026-09-01"
+    assert rows[t("column.checked")].get_text() == t("date.not_recorded")
+    gamma = site.page(f"{LANGUAGE_PREFIX[lang]}providers/gamma-cloud/")
+    gamma_rows = {tr.th.get_text(): tr.td for tr in gamma.select("table.gs-facts")[0].select("tr")}
+    assert gamma_rows[t("column.checked")].time["datetime"] == "2026-11-30"
+    assert gamma_rows[t("evidence.column")].select_one(".gs-undated-badge") is not None

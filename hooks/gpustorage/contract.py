@@ -78,5 +78,8 @@ DETAILS_ATTRIBUTES = ("provider", "offering", "fact", "quoted", "providers-json"
 # a link only if the page offers it (a control's choice, a preset, a rate; name and amounts are free).
 URL_PARAMETERS = (
     *("name", "kind", "egress", "sort", "dir", "known", "gb", "months", "out", "cur", "preset", "all"),
+    "hours",  # the hours a month the GPU runs (the calculator's idle question); none: all month
+    "pick",  # offerings ticked to compare: "<provider-id>:<offering number>,..." (pick.js)
+    "side",  # "1": the ticked offerings shown side by side
     *FILTERS,
 )

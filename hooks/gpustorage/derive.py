@@ -72,9 +72,12 @@ class Origin:
     known: bool
     sources: tuple[int, ...]  # 1-based numbers into the source list
     third_party: bool  # every source that covers the fact is a third party
-    date: dt.date | None  # the newest date shown by a covering source; None when none shows one
+    date: dt.date | None  # its source date: the newest date a covering source shows; None: none shows one
+    checked: (
+        dt.date | None
+    )  # the last day a covering source was read (Source.checked_date); None: not recorded
     undated: bool  # covered only by sources that show no date: its age is unknown
-    stale: bool
+    stale: bool  # its source date is older than STALE_AFTER_DAYS
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,8 @@ class Figures:
     egress: UsdEgress | None  # None when egress is free, unknown or varies
     max_size_gb: float | None
     facts: dict[Fact, Origin]
-    checked: dt.date | None  # the oldest date among its dated known facts
+    source_date: dt.date | None  # the oldest source date among its dated known facts
+    checked: dt.date | None  # the oldest checked date of its known facts; None: one has none recorded
     undated: bool  # some known fact rests only on undated sources
     stale: bool
     sort: dict[str, float | None]  # per fact: the comparison's sort key, None sorts last
@@ -171,12 +175,13 @@ def usd_figure(fact: Fact, value: object, rates: ExchangeRates) -> float | None:
 def origin(sources: Sequence[Source], numbers: tuple[int, ...], known: bool, today: dt.date) -> Origin:
     """The provenance of a fact covered by the sources at `numbers` (1-based)."""
     covering = [sources[n - 1] for n in numbers]
-    date = max((source.seen for source in covering if not source.undated), default=None)
+    date = max((source.source_date for source in covering if source.source_date), default=None)
     return Origin(
         known=known,
         sources=numbers,
         third_party=bool(covering) and all(source.third_party for source in covering),
         date=date,
+        checked=max((source.checked_date for source in covering if source.checked_date), default=None),
         undated=bool(covering) and date is None,
         stale=date is not None and is_stale(date, today),
     )
@@ -234,20 +239,30 @@ def figures(offering: Offering, rates: ExchangeRates, today: dt.date) -> Figures
         facts[fact] = origins[key]
     known = [fact for fact in facts.values() if fact.known]
     dates = [fact.date for fact in known if fact.date is not None]
-    checked = min(dates) if dates else None
+    source_date = min(dates) if dates else None
     return Figures(
         usd=usd,
         egress=egress,
         max_size_gb=size,
         facts=facts,
-        checked=checked,
+        source_date=source_date,
+        checked=oldest_checked(known),
         undated=any(fact.undated for fact in known),
-        stale=checked is not None and is_stale(checked, today),
+        stale=source_date is not None and is_stale(source_date, today),
         sort=_sort_keys(offering, usd, egress, size),
         known=len(known),
         values={fact: raw_value(offering.value_of(fact)) for fact in Fact},
         english={fact: english_text(offering, fact) for fact in Fact},
     )
+
+
+def oldest_checked(known: list[Origin]) -> dt.date | None:
+    """When an offering's values were last read, as a whole: the oldest checked date of its known
+    values; None when one of them has none recorded (or none is known)."""
+    dates = [fact.checked for fact in known]
+    if not dates or None in dates:
+        return None
+    return min(date for date in dates if date is not None)
 
 
 def english_text(offering: Offering, fact: Fact) -> str:

@@ -2,6 +2,8 @@
 
 `providers.json` holds each provider exactly as its YAML file says (so it round-trips through the
 model), plus a `derived` block per offering with the normalized figures and each fact's provenance.
+Two dates stay apart everywhere: `source_date`, the date a source shows (null when undated), and
+`checked`, the day a contributor last read it (model.Source.checked_date; null when not recorded).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ DATA_LICENSE = "CC-BY-4.0"
 # offerings.csv: which offering, then the facts' columns, then how fresh they are and their sources.
 _OFFERING_COLUMNS = ("provider_id", "provider_name", "offering", "kind", "product")
 _PROVENANCE_COLUMNS = (
-    "checked",
+    "source_date",
     "stale",
     "undated_facts",
     "third_party_facts",
@@ -74,7 +76,12 @@ CSV_COLUMNS = (
     *_OFFERING_COLUMNS,
     *(column for fact in _facts_in_csv_order() for column in _columns_of(fact)),
     *_PROVENANCE_COLUMNS,
-    "pricing",  # last: the columns before it keep their places for readers of earlier files
+    "pricing",  # the columns before it keep their places for readers of earlier files
+    # the day the values were last read, and each source's two dates, in the order of `sources`
+    # ("undated", "not_recorded" where a source has none)
+    "checked",
+    "source_dates",
+    "checked_dates",
 )
 
 
@@ -93,14 +100,26 @@ def _origin(origin: Origin) -> dict[str, Any]:
         "known": origin.known,
         "sources": list(origin.sources),
         "third_party": origin.third_party,
-        "date": origin.date.isoformat() if origin.date else None,
+        "source_date": _iso(origin.date),
+        "checked": _iso(origin.checked),
         "undated": origin.undated,
         "stale": origin.stale,
     }
 
 
-def derived_record(figures: Figures) -> dict[str, Any]:
-    """An offering's derived figures: normalized USD values, sizes in GB, provenance per fact."""
+def _iso(date: dt.date | None) -> str | None:
+    return date.isoformat() if date else None
+
+
+def source_dates(source: Source) -> dict[str, str | None]:
+    """A source's two dates: the one it shows (None: undated) and the day it was last read (None:
+    not recorded)."""
+    return {"source_date": _iso(source.source_date), "checked": _iso(source.checked_date)}
+
+
+def derived_record(figures: Figures, sources: list[Source]) -> dict[str, Any]:
+    """An offering's derived figures: normalized USD values, sizes in GB, provenance per fact, and
+    each source's two dates (in the order of its `sources`)."""
     usd, egress = figures.usd, figures.egress
     return {
         "usd_per_gb_month": _round(usd.headline) if usd else None,
@@ -112,20 +131,27 @@ def derived_record(figures: Figures) -> dict[str, Any]:
         "egress_allowance_pooled": egress.allowance_pooled if egress else None,
         "max_size_gb": _round(figures.max_size_gb),
         "regions": figures.regions,
-        "checked": figures.checked.isoformat() if figures.checked else None,
+        "source_date": _iso(figures.source_date),
+        "checked": _iso(figures.checked),
         "undated": figures.undated,
         "stale": figures.stale,
         "facts": {fact.value: _origin(origin) for fact, origin in figures.facts.items()},
+        "sources": [source_dates(source) for source in sources],
     }
 
 
 def provider_record(provider_id: str, provider: Provider, figures: Derived) -> dict[str, Any]:
     record = {"id": provider_id, **provider.model_dump(mode="json")}
-    for exported, numbers in zip(record["offerings"], figures[provider_id].offerings, strict=True):
-        exported["derived"] = derived_record(numbers)
+    offerings = zip(record["offerings"], provider.offerings, figures[provider_id].offerings, strict=True)
+    for exported, offering, numbers in offerings:
+        exported["derived"] = derived_record(numbers, offering.sources)
     absence = figures[provider_id].absence
     if absence is not None:
-        record["derived"] = {"no_persistent_storage": _origin(absence)}
+        sources = provider.no_persistent_storage or []
+        record["derived"] = {
+            "no_persistent_storage": _origin(absence),
+            "sources": [source_dates(source) for source in sources],
+        }
     return record
 
 
@@ -168,7 +194,10 @@ def _csv_row(
         "product": offering.product,
         **_words(offering),
         **_own_cells(offering, figures),
-        "checked": figures.checked.isoformat() if figures.checked else None,
+        "source_date": _iso(figures.source_date),
+        "checked": _iso(figures.checked),
+        "source_dates": " ".join(_iso(s.source_date) or "undated" for s in offering.sources),
+        "checked_dates": " ".join(_iso(s.checked_date) or "not_recorded" for s in offering.sources),
         "stale": "yes" if figures.stale else "no",
         "undated_facts": " ".join(fact for fact, f in facts.items() if f.known and f.undated),
         "pricing": pricing_page(provider, offering),

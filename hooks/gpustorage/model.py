@@ -275,6 +275,19 @@ class Source(Record):
         f"{MAX_QUOTE} characters each; … marks words left out).",
     )
 
+    @property
+    def source_date(self) -> dt.date | None:
+        """The date the source itself shows; None for an undated source (its `seen` is a reading day)."""
+        return None if self.undated else self.seen
+
+    @property
+    def checked_date(self) -> dt.date | None:
+        """The day a contributor last read the source: its `checked` date, else, for an undated source,
+        its `seen` (the day it was read); None when not recorded. The one place this is decided."""
+        if self.checked is not None:
+            return self.checked
+        return self.seen if self.undated else None
+
     @field_validator("quote")
     @classmethod
     def _quotes_are_for_covered_facts(cls, quote: dict[Fact, str], info: ValidationInfo) -> dict[Fact, str]:

@@ -33,7 +33,7 @@ from .derive import is_stale
 from .escape import html, html_format, md, script_json
 from .guide import GuidePage
 from .markers import MARKER
-from .model import Fact, StorageKind
+from .model import HOURS_PER_MONTH, Fact, StorageKind
 from .render_html import OfferingParts
 from .report_links import offering_report, report_links
 from .settings import CHANGES_SHOWN, DISPLAY_CURRENCIES, FOLD_ABOVE_ROWS, ROWS_PER_PAGE, STALE_AFTER_DAYS
@@ -226,6 +226,7 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
         "filters": list(FILTERS),
         "rows_per_page": ROWS_PER_PAGE,
         "fold_above": FOLD_ABOVE_ROWS,
+        "hours_per_month": HOURS_PER_MONTH,  # the month the calculator splits into running and idle hours
         "rates": {
             currency: {
                 "usd_per_unit": rates[currency].usd_per_unit,  # type: ignore[index]
@@ -245,7 +246,9 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
             "cost": t("column.cost"),
             "cost_short": t("column_short.cost"),
             "per_month": t.message("calc.per_month"),
+            "running_line": t.message("calc.running_line"),
             "idle_line": t.message("calc.idle_line"),
+            "idle_unknown": t("calc.idle_unknown"),
             "total_line": t.message("calc.total_line"),
             "too_large": t.message("calc.too_large"),
             "invalid": t.message("calc.invalid"),
@@ -253,6 +256,10 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
             "allowance_pooled": t("calc.allowance_pooled"),
             "price_unknown": t("calc.price_unknown"),
             "unknown": t("value.unknown"),
+            "pick_label": t.message("pick.label"),
+            "pick_open": t.message("pick.open"),
+            "no_size": t("pick.no_size"),
+            "sources": t("provider.sources"),
             "none_left": t("filter.none_left"),
             "explain": {preset: t(f"preset.{preset}.explain") for preset in PRESETS},
         },

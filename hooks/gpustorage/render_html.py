@@ -32,6 +32,7 @@ from .transform import (
     SourceView,
     Strings,
     Worded,
+    dates_text,
 )
 
 FACT_ROWS = tuple(map(str, Fact))  # a provider page's fact rows, after the kind: every fact, in order
@@ -160,14 +161,31 @@ def region(offering: OfferingView, t: Strings) -> Markup:
     return html
 
 
-def checked(offering: OfferingView, t: Strings) -> Markup:
-    """The date an offering was checked (its oldest dated fact) with its marks."""
+def source_date(offering: OfferingView, t: Strings) -> Markup:
+    """An offering's source date (the oldest among its dated known facts) with its marks."""
     figures = offering.figures
-    if figures.checked is None:
+    if figures.source_date is None:
         return undated_badge(t)
-    html = html_format('<time datetime="{}">{}</time>', figures.checked.isoformat(), offering.checked_text)
+    html = html_format(
+        '<time datetime="{}">{}</time>', figures.source_date.isoformat(), offering.source_date_text
+    )
     html += stale_badge(t) if figures.stale else _NOTHING
     return html + undated_badge(t) if figures.undated else html
+
+
+def checked(offering: OfferingView, t: Strings) -> Markup:
+    """When an offering's values were last read (the oldest checked date of its known values), or
+    "not recorded"."""
+    if offering.figures.checked is None:
+        return Markup.escape(t("date.not_recorded"))
+    return html_format(
+        '<time datetime="{}">{}</time>', offering.figures.checked.isoformat(), offering.checked_text
+    )
+
+
+def source_dates(source: SourceView, t: Strings) -> Markup:
+    """A source's two dates, each named: the date it shows and the day it was last read."""
+    return Markup.escape(dates_text(source.source_date_text, source.checked_text, t))
 
 
 def notes(text: Prose | None) -> Markup:
@@ -269,14 +287,14 @@ def evidence(offering: OfferingView, t: Strings) -> Markup:
     third_party = any(origin.known and origin.third_party for origin in figures.facts.values())
     doubts = [
         (figures.stale, STALE_SYMBOL, t("stale.badge")),
-        (figures.undated and figures.checked is not None, UNDATED_SYMBOL, t("undated.badge")),
+        (figures.undated and figures.source_date is not None, UNDATED_SYMBOL, t("undated.badge")),
         (third_party, THIRD_PARTY_SYMBOL, t("provenance.third_party")),
     ]
-    if figures.checked is None:
+    if figures.source_date is None:
         date = Markup.escape(t("undated.badge"))
     else:
         date = html_format(
-            '<time datetime="{}">{}</time>', figures.checked.isoformat(), offering.checked_text
+            '<time datetime="{}">{}</time>', figures.source_date.isoformat(), offering.source_date_text
         )
     shown = [(sign, word) for doubt, sign, word in doubts if doubt]
     if not shown:
@@ -321,8 +339,8 @@ def comparison_row(
     tokens, one mark for its evidence and the report control. Its details follow in their own row; the
     name is the button that opens them (open without the script, which folds them: disclose.js)."""
     figures = offering.figures
-    checked_sort = (
-        html_format(' data-sort="{}"', figures.checked.isoformat()) if figures.checked else _NOTHING
+    checked_sort = (  # the column keeps its name "checked" for shared links: it sorts by source date
+        html_format(' data-sort="{}"', figures.source_date.isoformat()) if figures.source_date else _NOTHING
     )
     return html_format(
         '<tr class="gs-offering" data-provider="{provider_id}"{attributes}>\n'
@@ -380,17 +398,16 @@ def detail_fact(offering: OfferingView, name: str, anchor: str, t: Strings) -> M
 
 
 def detail_source(source: SourceView, anchor: str, t: Strings) -> Markup:
-    """A source in a row's details: its host as the link's text (the address is in the link), the
-    source's own date or "undated", and whether it is a third party's. The provider's page has more."""
-    key = "provenance.undated" if source.undated else "provider.source_seen"
-    date = t.ui[key].format(date=source.seen_text)
+    """A source in a row's details: its host as the link's text (the address is in the link), its two
+    dates (its own, or "undated", and the day it was checked), and whether it is a third party's. The
+    provider's page has more."""
     third_party = Markup(" · †") if source.third_party else _NOTHING
     return html_format(
         '<li id="{}"><a href="{}" rel="nofollow noopener">{}</a> · {}{}</li>',
         anchor,
         source.url,
         urlsplit(source.url).hostname or source.url,
-        date,
+        source_dates(source, t),
         third_party,
     )
 
@@ -506,6 +523,7 @@ def fact_table(offering: OfferingView, reports: ReportLinks, t: Strings) -> Mark
         '<col class="gs-col-report"></colgroup>\n<tbody>\n'
         '<tr><th scope="row">{kind_label}</th><td>{kind_text}</td><td colspan="2"></td></tr>\n'
         "{rows}\n"
+        '<tr><th scope="row">{source_date_label}</th><td>{source_date}</td><td colspan="2"></td></tr>\n'
         '<tr><th scope="row">{checked_label}</th><td>{checked}</td><td colspan="2"></td></tr>\n'
         "</tbody>\n</table>\n\n"
         '<p class="gs-report-line" id="report-{n}">'
@@ -515,6 +533,8 @@ def fact_table(offering: OfferingView, reports: ReportLinks, t: Strings) -> Mark
         kind_label=t("column.kind"),
         kind_text=offering.kind_text,
         rows=rows,
+        source_date_label=t("evidence.column"),
+        source_date=source_date(offering, t),
         checked_label=t("column.checked"),
         checked=checked(offering, t),
         report=reports.offering,
@@ -526,9 +546,7 @@ def source_item(source: SourceView, anchor: str, t: Strings, with_covers: bool =
     """A numbered source: its address as the link's text (so the host is in view), its date, whether
     it is a third party's (and which page of the provider it transcribes), and the facts it covers,
     each with the source's words that state it where the data quotes them."""
-    date = t.ui["provenance.undated" if source.undated else "provider.source_seen"].format(
-        date=source.seen_text
-    )
+    date = source_dates(source, t)
     html = html_format(
         '<li id="{anchor}"><a href="{url}" rel="nofollow noopener">{url}</a> · {date}',
         anchor=anchor,

@@ -12,7 +12,7 @@ from .build import SiteBuild
 from .derive import Origin
 from .escape import md
 from .render_html import FACT_ROWS
-from .transform import OfferingView, ProviderView, SiteView, Strings
+from .transform import OfferingView, ProviderView, SiteView, Strings, dates_text
 
 
 def _marks(origin: Origin, t: Strings) -> str:
@@ -42,9 +42,7 @@ def _offering(offering: OfferingView, t: Strings) -> list[str]:
         lines += ["", md(offering.notes.text)]
     lines += ["", f"### {md(t('provider.sources'))}", ""]
     for source in offering.sources:
-        date = t.ui["provenance.undated" if source.undated else "provider.source_seen"].format(
-            date=source.seen_text
-        )
+        date = dates_text(source.source_date_text, source.checked_text, t)
         third_party = f" · {t('provenance.third_party')}" if source.third_party else ""
         lines.append(f"{source.number}. <{source.url}> · {md(date)}{md(third_party)}")
     return [*lines, ""]

@@ -60,14 +60,11 @@ unit.TiB-month
 unit.TB-hour
 unit.TiB-hour
 provenance.third_party
-provenance.undated {date}
 provider.website
 provider.offerings
 provider.sources
-provider.source_seen {date}
 provider.covers
 provider.transcribes
-provider.checked {date}
 provider.no_storage
 provider.details
 provider.notes
@@ -168,7 +165,7 @@ filter.none_left
 calc.currency
 calc.rate {currency} {date} {usd}
 calc.per_month {amount}
-calc.idle_line {amount}
+calc.idle_line {amount} {hours}
 calc.total_line {amount} {count}
 calc.too_large {size}
 calc.invalid {example} {max}
@@ -245,6 +242,18 @@ check.binding
 check.limits
 check.egress
 tools.show_results {count}
+date.source
+date.checked
+date.not_recorded
+calc.hours
+calc.running_line {amount} {hours}
+calc.idle_unknown
+pick.label {offering}
+pick.open {count}
+pick.clear
+pick.title
+pick.close
+pick.no_size
 """
 
 

@@ -1,8 +1,9 @@
 """Stage 4, transform: word the validated dataset and its derived figures in one language.
 
 Templates receive only views: text in the reader's language, the derived figures (computed once for
-all languages, see derive.py) and provenance flags. A row's `checked` date is the oldest date among
-its dated known facts (a row is only as fresh as its oldest figure).
+all languages, see derive.py) and provenance flags. Two dates are never one: a source's own date (its
+source date) and the day a contributor last read it (its checked date). A row's source date is the
+oldest among its dated known facts (a row is only as fresh as its oldest figure).
 """
 
 from __future__ import annotations
@@ -172,7 +173,8 @@ class CoveredFact:
 class SourceView:
     number: int
     url: str
-    seen_text: str
+    source_date_text: str | None  # the date the source shows; None: it shows none (undated)
+    checked_text: str | None  # the day it was last read (Source.checked_date); None: not recorded
     undated: bool
     third_party: bool
     transcribes: str | None  # for a third party's page: the provider page it transcribes
@@ -187,7 +189,10 @@ class OfferingView:
     figures: Figures
     kind_text: str
     cells: dict[str, Cell]  # by fact name: every fact
-    checked_text: str | None  # None when every known fact rests on undated sources
+    source_date_text: (
+        str | None
+    )  # its oldest source date; None when every known fact rests on undated sources
+    checked_text: str | None  # its oldest checked date (derive.oldest_checked); None: not recorded
     notes: Prose | None
     sources: list[SourceView]
     price_page: str | None  # the provider's own price page (model.pricing_page); None: not in the data
@@ -425,11 +430,24 @@ def _word(fact: Fact, value: object, t: Strings) -> str:
     return t(word_key(fact, str(value)))
 
 
+def dates_text(source_date: str | None, checked: str | None, t: Strings) -> str:
+    """Two dates, each with its name and never one for the other: the date a source shows ("undated"
+    when it shows none) and the day it was last read ("not recorded" when no one noted it)."""
+    shown = t("text.labelled", label=t("date.source"), text=source_date or t("undated.badge"))
+    read = t("text.labelled", label=t("date.checked"), text=checked or t("date.not_recorded"))
+    return f"{shown} · {read}"
+
+
+def _date_or_none(date: dt.date | None, t: Strings) -> str | None:
+    return None if date is None else t.date(date)
+
+
 def source_view(number: int, source: Source, t: Strings) -> SourceView:
     return SourceView(
         number=number,
         url=source.url,
-        seen_text=t.date(source.seen),
+        source_date_text=_date_or_none(source.source_date, t),
+        checked_text=_date_or_none(source.checked_date, t),
         undated=source.undated,
         third_party=source.third_party,
         transcribes=source.transcribes,
@@ -484,7 +502,8 @@ def offering_view(
         figures=figures,
         kind_text=t(f"kind.{offering.kind}"),
         cells=cells,
-        checked_text=t.date(figures.checked) if figures.checked else None,
+        source_date_text=_date_or_none(figures.source_date, t),
+        checked_text=_date_or_none(figures.checked, t),
         notes=t.prose(offering.notes),
         sources=[source_view(n, s, t) for n, s in enumerate(offering.sources, 1)],
         price_page=pricing,

@@ -11,6 +11,7 @@ import {
   idleCost,
   idleRate,
   storageCost,
+  usageCost,
 } from "../../docs/assets/compare/cost.js";
 
 function offering(fields) {
@@ -28,7 +29,9 @@ function offering(fields) {
   };
 }
 
-const AMOUNTS = { gb: 1500, months: 3, out: 0 };
+const MONTH = 730; // the page's hours a month (settings.hours_per_month)
+const AMOUNTS = { gb: 1500, months: 3, out: 0, hours: MONTH, idleHours: 0 };
+const HALF = { ...AMOUNTS, gb: 100, hours: 365, idleHours: 365 };
 
 // money in floating point: equal to the cent's ten-thousandth
 function near(actual, expected) {
@@ -110,7 +113,7 @@ test("an unknown price has no cost and no sort key", () => {
 
 test("with a size set, price sorts by the effective monthly price", () => {
   const entries = [{ offering: offering({ tiers: [[null, 0.07]], fee: 6 }), keys: {} }];
-  applyCosts(entries, { gb: 10, months: 1, out: 0 });
+  applyCosts(entries, { gb: 10, months: 1, out: 0, hours: MONTH, idleHours: 0 });
   near(entries[0].keys.price, 6.7);
   applyCosts(entries, null); // the calculator emptied: no costs, price from the cell again
   assert.equal(entries[0].costs, null);
@@ -118,9 +121,62 @@ test("with a size set, price sorts by the effective monthly price", () => {
 });
 
 test("the calculator starts with a size; months are at least one, egress at least zero", () => {
-  assert.equal(calculatorAmounts({ gb: "", months: "2", out: "" }), null);
-  assert.deepEqual(calculatorAmounts({ gb: "250", months: "", out: "" }), { gb: 250, months: 1, out: 0 });
-  assert.deepEqual(calculatorAmounts({ gb: "0", months: "0.5", out: "7" }), { gb: 0, months: 1, out: 7 });
+  assert.equal(calculatorAmounts({ gb: "", months: "2", out: "", hours: "" }, MONTH), null);
+  assert.deepEqual(calculatorAmounts({ gb: "250", months: "", out: "", hours: "" }, MONTH), {
+    gb: 250, months: 1, out: 0, hours: MONTH, idleHours: 0,
+  });
+  assert.deepEqual(calculatorAmounts({ gb: "0", months: "0.5", out: "7", hours: "" }, MONTH), {
+    gb: 0, months: 1, out: 7, hours: MONTH, idleHours: 0,
+  });
+});
+
+test("the GPU runs all month unless the reader says less; never more than the month, never less than none", () => {
+  const amounts = (hours) => calculatorAmounts({ gb: "100", months: "", out: "", hours: hours }, MONTH);
+  assert.equal(amounts("").hours, MONTH); // a link made before the hours existed: all month, as then
+  assert.equal(amounts(undefined).hours, MONTH);
+  assert.deepEqual([amounts("365").hours, amounts("365").idleHours], [365, 365]);
+  assert.deepEqual([amounts("0").hours, amounts("0").idleHours], [0, MONTH]);
+  assert.equal(amounts("5000").hours, MONTH);
+});
+
+test("running and idle storage are totalled apart: 0.10 running, 0.20 stopped, half the month each", () => {
+  // RunPod's volume disk: 0.10 USD per GB-month while the pod runs, 0.20 while it is stopped
+  const disk = offering({ tiers: [[null, 0.1]], idleTiers: [[null, 0.2]] });
+  const use = usageCost(disk, HALF);
+  near(use.running, 5); // 100 GB * 0.10 * 365/730
+  near(use.idle, 10); // 100 GB * 0.20 * 365/730
+  const all = usageCost(disk, { ...HALF, hours: MONTH, idleHours: 0 });
+  near(all.running, 10);
+  near(all.idle, 0); // no idle hour: nothing idle to pay
+  const costs = costsOf(disk, HALF);
+  near(costs.monthly, 15);
+  near(costs.total, 45);
+  near(costs.idleMonth, 20); // a whole month stopped: what the idle sort compares
+});
+
+test("idle hours cost the idle price, nothing where not billed while detached, unknown where unknown", () => {
+  near(usageCost(offering({ billedIdle: "no" }), HALF).idle, 0);
+  near(usageCost(offering({ billedIdle: "yes" }), HALF).idle, 5); // billed alike: the running price
+  near(usageCost(offering({ billedIdle: "not_applicable" }), HALF).idle, 5);
+  assert.equal(usageCost(offering({ billedIdle: "unknown" }), HALF).idle, null);
+  // a fee is paid all month: half with the GPU running, half without
+  const fee = usageCost(offering({ tiers: [[null, 0.1]], fee: 4, billedIdle: "yes" }), HALF);
+  near(fee.running + fee.idle, 14);
+  const never = usageCost(offering({ idleTiers: [[null, 0.2]] }), { ...HALF, hours: 0, idleHours: MONTH });
+  near(never.running, 0);
+  near(never.idle, 20);
+});
+
+test("an unknown idle cost ranks with the other unknown parts, after every offering fully known", () => {
+  const unknownIdle = costsOf(offering({ billedIdle: "unknown", tiers: [[null, 0.01]] }), HALF);
+  const dear = costsOf(offering({ tiers: [[null, 9]] }), HALF);
+  assert.equal(unknownIdle.idle, null);
+  near(unknownIdle.monthly, 0.5); // what is known: the running half
+  assert.ok(dear.rank < unknownIdle.rank);
+  // all month running, the unknown idle price does not matter
+  const running = costsOf(offering({ billedIdle: "unknown" }), AMOUNTS);
+  assert.equal(running.idle, 0);
+  assert.ok(running.rank < 1e12);
 });
 
 test("without a size, cost while idle sorts by a GB's idle rate; with one, by the idle cost", () => {

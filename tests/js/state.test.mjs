@@ -87,7 +87,7 @@ test("names that only objects have (constructor, __proto__...) are ignored in ev
   for (const name of HOSTILE) {
     const query = KEYS.map((key) => `${key}=${encodeURIComponent(name)}`).join("&");
     const state = readQuery("?" + query, KEYS, CHOICES);
-    assert.equal(dropBrokenAmounts(state), true); // amounts are numbers or nothing
+    assert.equal(dropBrokenAmounts(state, 730), true); // amounts are numbers or nothing
     const kept = KEYS.filter((key) => state[key] !== "");
     assert.deepEqual(kept, ["name"], name); // the name searched for is free text
     assert.equal(state.name, name);
@@ -120,10 +120,22 @@ test("a reset empties every key, then applies the preset chosen", () => {
 });
 
 test("broken or absurd amounts of a link are dropped, and said to be", () => {
-  const state = readQuery("?gb=250&months=1e999&out=-3", KEYS, CHOICES);
-  assert.equal(dropBrokenAmounts(state), true);
-  assert.deepEqual([state.gb, state.months, state.out], ["250", "", ""]);
-  assert.equal(dropBrokenAmounts(state), false);
+  const state = readQuery("?gb=250&months=1e999&out=-3&hours=731", KEYS, CHOICES);
+  assert.equal(dropBrokenAmounts(state, 730), true);
+  assert.deepEqual([state.gb, state.months, state.out, state.hours], ["250", "", "", ""]);
+  assert.equal(dropBrokenAmounts(state, 730), false);
+  const half = readQuery("?gb=250&hours=365", KEYS, CHOICES);
+  assert.equal(dropBrokenAmounts(half, 730), false); // at most the month's hours, 0 included
+  assert.equal(half.hours, "365");
+});
+
+test("the hours the GPU runs are a parameter of their own: older links read as before", () => {
+  const old = "kind=block_volume&sort=price&dir=desc&gb=250&months=2&billed=yes";
+  const state = readQuery("?" + old, KEYS, CHOICES);
+  assert.equal(state.hours, ""); // none: the calculator counts the whole month, as it did
+  assert.equal(writeQuery(state, KEYS), old); // the same link again
+  state.hours = "365";
+  assert.equal(writeQuery(state, KEYS), old.replace("&billed", "&hours=365&billed"));
 });
 
 test("a preset adjusted by a filter or the sort shows as changed; amounts leave it as it is", () => {

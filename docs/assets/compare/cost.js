@@ -1,5 +1,8 @@
 /* The storage cost calculator: what an offering costs a month for the amounts the reader gives, from
  * the figures its row carries (USD price tiers, monthly fee, idle price, egress fee and allowance).
+ * The month splits into the hours a GPU runs (the price of `tiers`) and the hours none does (the
+ * price of `idleTiers` where the data has one, nothing where the storage is not billed while
+ * detached, else `tiers`; unknown where that is unknown), each totalled on its own.
  * Pure: no DOM. An offering here is {tiers, idleTiers, billedIdle, fee, egress, egressRate,
  * egressIncluded, egressPooled, maxGb}, as rows.js reads it. */
 
@@ -8,14 +11,31 @@
 const UNKNOWN_PART = 1e12;
 const TOO_SMALL = 2e12;
 
-/* The amounts a calculation needs, from the view's state; null while no size is given. */
-export function calculatorAmounts(state) {
+/* The amounts a calculation needs, from the view's state; null while no size is given. The GPU runs
+ * `hours` of a month's `hoursPerMonth` (the page's convention, 730): all month unless the state says less. */
+export function calculatorAmounts(state, hoursPerMonth) {
   if (state.gb === "" || !isFinite(Number(state.gb))) return null;
+  const given = state.hours === "" || !isFinite(Number(state.hours)) ? hoursPerMonth : Number(state.hours);
+  const hours = Math.min(hoursPerMonth, Math.max(0, given));
   return {
     gb: Number(state.gb),
     months: Math.max(1, Number(state.months) || 1),
     out: Math.max(0, Number(state.out) || 0),
+    hours: hours,
+    idleHours: hoursPerMonth - hours,
   };
+}
+
+/* A month's storage cost split by use: {running, idle}, each for its share of the month (`amounts`'
+ * hours and idleHours); idle is null when what the storage costs without a GPU is unknown, and 0
+ * when no hour is idle. */
+export function usageCost(offering, amounts) {
+  const month = amounts.hours + amounts.idleHours;
+  const runningMonth = storageCost(offering.tiers, offering.fee, amounts.gb);
+  const running = (runningMonth * amounts.hours) / month;
+  if (amounts.idleHours === 0) return { running: running, idle: 0 };
+  const idleMonth = idleCost(offering, amounts.gb, runningMonth);
+  return { running: running, idle: idleMonth === null ? null : (idleMonth * amounts.idleHours) / month };
 }
 
 /* `gb` stored for a month under `tiers` ([[upper bound in GB or null, USD per GB-month], ...]). */
@@ -59,18 +79,24 @@ export function idleRate(offering) {
 }
 
 /* Everything a cost cell shows, and the offering's rank by cost and by effective price; {monthly:
- * null} when its price is unknown. */
+ * null} when its price is unknown. `monthly` adds the running and idle storage (what is known of it)
+ * and egress; `idleMonth` is what a whole month without a GPU would cost (the idle sort's key). */
 export function costsOf(offering, amounts) {
   if (!offering.tiers) return { monthly: null };
   const gb = amounts.gb;
-  const storage = storageCost(offering.tiers, offering.fee, gb);
+  const use = usageCost(offering, amounts);
+  const storage = use.running + (use.idle || 0);
   const egress = egressCost(offering, amounts.out);
   const monthly = storage + (egress || 0);
   const tooLarge = offering.maxGb !== null && gb > offering.maxGb;
-  const band = tooLarge ? TOO_SMALL : egress === null ? UNKNOWN_PART : 0;
+  const band = tooLarge ? TOO_SMALL : egress === null || use.idle === null ? UNKNOWN_PART : 0;
   return {
     monthly: monthly,
-    idle: idleCost(offering, gb, storage),
+    running: use.running,
+    idle: use.idle,
+    hours: amounts.hours,
+    idleHours: amounts.idleHours,
+    idleMonth: idleCost(offering, gb, storageCost(offering.tiers, offering.fee, gb)),
     total: monthly * amounts.months,
     months: amounts.months,
     egressKnown: egress !== null,
@@ -92,6 +118,6 @@ export function applyCosts(entries, amounts) {
     if (entry.keys.cost !== null) entry.keys.price = entry.costs.priceRank;
     // cost while no GPU runs: at the size given, else per GB (unknown: null, sorted last)
     if (!entry.costs) entry.keys.idle = idleRate(entry.offering);
-    else entry.keys.idle = entry.costs.monthly === null ? null : entry.costs.idle;
+    else entry.keys.idle = entry.costs.monthly === null ? null : entry.costs.idleMonth;
   });
 }

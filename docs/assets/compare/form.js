@@ -4,7 +4,7 @@
 
 import { own } from "./own.js";
 import { MAX_AMOUNT } from "./numbers.js";
-import { AMOUNTS, LIST_KEYS, presetChanged } from "./state.js";
+import { AMOUNTS, LIST_KEYS, amountLimit, presetChanged } from "./state.js";
 
 export function toolsForm(form, settings, wording) {
   const strings = settings.strings;
@@ -25,9 +25,11 @@ export function toolsForm(form, settings, wording) {
     });
   }
 
-  function showHint(shown) {
+  /* The hint for an amount that is no number up to `limit` (true: MAX_AMOUNT); none when false. */
+  function showHint(limit) {
     const example = numbers.forInput(1.5);
-    hint.textContent = shown ? wording.fill(strings.invalid, { max: MAX_AMOUNT, example: example }) : "";
+    const max = limit === true ? MAX_AMOUNT : limit;
+    hint.textContent = limit ? wording.fill(strings.invalid, { max: max, example: example }) : "";
   }
 
   /* Every control as the state says, the chosen preset pressed and explained, the currency's rate. */
@@ -67,7 +69,7 @@ export function toolsForm(form, settings, wording) {
     LIST_KEYS.forEach((key) => {
       lists[key] = [];
     });
-    let invalid = false;
+    let invalid = false; // or the limit of the amount that is no number within it
     eachControl(state, (control) => {
       const name = control.name;
       if (own(lists, name)) {
@@ -75,9 +77,10 @@ export function toolsForm(form, settings, wording) {
       } else if (control.type === "checkbox") state[name] = control.checked ? control.value : "";
       else if (AMOUNTS.indexOf(name) !== -1) {
         const value = numbers.parse(control.value);
-        const bad = value !== null && isNaN(value);
+        const limit = amountLimit(name, settings.hours_per_month);
+        const bad = value !== null && (isNaN(value) || value > limit);
         control.setAttribute("aria-invalid", String(bad));
-        if (bad) invalid = true;
+        if (bad) invalid = limit;
         else state[name] = value === null ? "" : String(value);
       } else state[name] = control.value.trim();
     });

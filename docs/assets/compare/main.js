@@ -8,7 +8,8 @@
  * The modules, by job: state.js (the URL query), numbers.js (numbers in the reader's language),
  * cost.js (the calculator), filter.js and sort.js (which rows, in what order), rows.js (the table read
  * once), disclose.js (each row's details, opened in place), quotes.js (the sources' words in them),
- * form.js (the tools' controls), view.js (the table shown); this one wires them. */
+ * form.js (the tools' controls), view.js (the table shown), pick.js and side.js (offerings ticked and
+ * compared side by side); this one wires them. */
 
 import { localNumbers, messageFiller, moneyWriter } from "./numbers.js";
 import { applyCosts, calculatorAmounts } from "./cost.js";
@@ -29,6 +30,8 @@ import { addDisclosures } from "./disclose.js";
 import { quoteShower } from "./quotes.js";
 import { toolsForm } from "./form.js";
 import { addSortButtons, tableView } from "./view.js";
+import { togglePick } from "./pick.js";
+import { sideView } from "./side.js";
 
 function wordingFor(locale, settings) {
   const numbers = localNumbers(locale);
@@ -53,13 +56,15 @@ function start(table, form, settings) {
   // Every offering is in the page and shown; only a table far longer than the real dataset shows a
   // page at a time, and the count says so (settings.py: FOLD_ABOVE_ROWS, ROWS_PER_PAGE).
   const limit = rows.entries.length > settings.fold_above ? settings.rows_per_page : Infinity;
-  const state = readQuery(window.location.search, keys, choicesOf(tools.offered(), settings));
+  const side = sideView(table, rows, settings, wording);
+  const ids = rows.entries.map((entry) => entry.id);
+  const state = readQuery(window.location.search, keys, choicesOf(tools.offered(), settings, ids));
   let costKey = "";
   let countsKey = null;
 
   function updateCosts() {
-    const amounts = calculatorAmounts(state);
-    const key = amounts ? [amounts.gb, amounts.months, amounts.out, state.cur].join("|") : "";
+    const amounts = calculatorAmounts(state, settings.hours_per_month);
+    const key = amounts ? [amounts.gb, amounts.months, amounts.out, amounts.hours, state.cur].join("|") : "";
     if (key === costKey) return;
     costKey = key;
     rows.costHead.hidden = !amounts;
@@ -82,8 +87,36 @@ function start(table, form, settings) {
     const matching = updateFilters();
     const folded = view.display(state, limit, costKey);
     view.showCount(matching, folded);
+    if (!side.show(state)) state.side = ""; // nothing ticked: no view to share
     keepQuery(writeQuery(state, keys));
   }
+
+  // offerings ticked to compare: a checkbox per row, the bar that counts them, the view side by side
+  side.addCheckboxes((id, ticked) => {
+    state.pick = togglePick(state.pick, id, ticked);
+    update();
+  });
+  const sideHeading = document.getElementById("comparison-side-title");
+  const openButton = document.getElementById("comparison-pick-open");
+  openButton.addEventListener("click", () => {
+    state.side = state.side ? "" : "1";
+    update();
+    if (state.side) {
+      sideHeading.scrollIntoView({ block: "start", behavior: "instant" });
+      sideHeading.focus({ preventScroll: true });
+    }
+  });
+  document.getElementById("comparison-side-close").addEventListener("click", () => {
+    state.side = "";
+    update();
+    openButton.focus();
+  });
+  document.getElementById("comparison-pick-clear").addEventListener("click", () => {
+    state.pick = "";
+    state.side = "";
+    update();
+    toggle.focus();
+  });
 
   // a sort or filter the reader changes keeps the preset chosen, shown as changed (form.js)
   addSortButtons(table.tHead.rows[0], (column) => {
@@ -129,11 +162,13 @@ function start(table, form, settings) {
 
   fillFromPreset(state, settings.presets);
   // an absurd or broken amount in a shared link is dropped, with a hint
-  if (dropBrokenAmounts(state)) tools.showHint(true);
+  if (dropBrokenAmounts(state, settings.hours_per_month)) tools.showHint(true);
   toggle.hidden = false;
   form.hidden = false;
   tools.show(state);
   update();
+  // a shared link to offerings side by side lands on them
+  if (state.side) sideHeading.scrollIntoView({ block: "start", behavior: "instant" });
 }
 
 const table = document.getElementById("comparison");

@@ -3,6 +3,7 @@
  * calculator fills (view.js). */
 
 import { idleRate } from "./cost.js";
+import { offeringId } from "./pick.js";
 
 /* The offering's figures for the calculator (cost.js), from its row's data attributes. */
 function offeringOf(data) {
@@ -40,7 +41,11 @@ function entryOf(row, group, position, filterNames) {
     values[name] = data[name];
   });
   const next = row.nextElementSibling;
+  const provider = row.querySelector(".gs-row-provider");
+  const product = row.querySelector(".gs-product");
   return {
+    id: offeringId(group.provider, position + 1), // as the URL's "pick" names it (pick.js)
+    name: (provider ? provider.textContent : "") + (product ? product.textContent : ""), // "Alpha Cloud: Alpha Volume"
     row: row,
     more: next && next.classList.contains("gs-more") ? next : null, // the row of its details
     group: group,
@@ -74,7 +79,7 @@ export function readTable(table, filterNames, strings) {
   const entries = [];
   const groups = Array.prototype.map.call(table.tBodies, (body, index) => {
     const name = (body.dataset.name || "").toLowerCase();
-    const group = { body: body, index: index, name: name, rows: [], shown: true };
+    const group = { body: body, index: index, name: name, provider: body.dataset.provider, rows: [], shown: true };
     body.querySelectorAll("tr.gs-offering").forEach((row, position) => {
       const entry = entryOf(row, group, position, filterNames);
       group.rows.push(entry);

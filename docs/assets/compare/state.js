@@ -8,14 +8,21 @@ import { MAX_AMOUNT } from "./numbers.js";
 // The view's URL parameters besides the fact filters, whose names the page's settings give
 // (hooks/gpustorage/contract.py: URL_PARAMETERS; tests/test_contract.py reads this list).
 const VIEW_KEYS = [
-  "name", "kind", "egress", "sort", "dir", "known", "gb", "months", "out", "cur", "preset", "all",
+  "name", "kind", "egress", "sort", "dir", "known", "gb", "months", "out", "cur", "preset", "all", "hours",
+  "pick", "side",
 ];
-export const AMOUNTS = ["gb", "months", "out"];
+// the calculator's amounts; "hours" (a month's hours the GPU runs) came last: a link made before it
+// has none, and the calculator counts the whole month, as it always did
+export const AMOUNTS = ["gb", "months", "out", "hours"];
 // keys whose value is free: a text searched for, or an amount (see dropBrokenAmounts)
 const FREE_KEYS = ["name"].concat(AMOUNTS);
 // keys whose value lists names ("kind=block_volume,network_volume", "region=zone,region"); a link made
 // when binding took one value ("region=zone") lists one (hooks/gpustorage/contract.py: LIST_FILTERS)
 export const LIST_KEYS = ["kind", "region"];
+// keys that list names but no form control holds: the offerings ticked to compare (pick.js)
+const PICK_KEYS = ["pick"];
+// keys a preset or a reset leaves as they are: what the reader ticked to compare, and its view
+const KEPT_ON_RESET = ["pick", "side"];
 // How long the reader pauses before the address bar follows the view (see queryKeeper): a matter of
 // the browser's speed, not a site setting, so it stays here.
 const URL_DELAY_MS = 300;
@@ -26,13 +33,16 @@ export function viewKeys(filterNames) {
 }
 
 /* What a shared link may set each key to: the values the page's controls offer (`offered`, read by
- * form.js: sort columns, kinds, each filter's choices...), the presets and currencies of the page's
- * settings, and "1" for "show all". */
-export function choicesOf(offered, settings) {
+ * form.js: sort columns, kinds, each filter's choices...), the offerings of the table (`ids`, for
+ * "pick"), the presets and currencies of the page's settings, and "1" for "show all" and for the
+ * side-by-side view. */
+export function choicesOf(offered, settings, ids) {
   return Object.assign({}, offered, {
     preset: Object.keys(settings.presets),
     cur: Object.keys(settings.rates),
     all: ["1"],
+    pick: ids || [],
+    side: ["1"],
   });
 }
 
@@ -40,10 +50,12 @@ export function choicesOf(offered, settings) {
 function offeredPart(key, value, choices) {
   if (!value || FREE_KEYS.indexOf(key) !== -1) return value;
   const allowed = own(choices, key) ? choices[key] : [];
-  if (LIST_KEYS.indexOf(key) === -1) return allowed.indexOf(value) !== -1 ? value : "";
+  if (LIST_KEYS.indexOf(key) === -1 && PICK_KEYS.indexOf(key) === -1) {
+    return allowed.indexOf(value) !== -1 ? value : "";
+  }
   return value
     .split(",")
-    .filter((name) => allowed.indexOf(name) !== -1)
+    .filter((name, place, names) => allowed.indexOf(name) !== -1 && names.indexOf(name) === place)
     .join(",");
 }
 
@@ -77,10 +89,10 @@ export function fillFromPreset(state, presets) {
   });
 }
 
-/* Every key emptied, then the preset's values where one is named. */
+/* Every key emptied (but the offerings ticked to compare), then the preset's values where one is named. */
 export function resetTo(state, keys, presets, preset) {
   keys.forEach((key) => {
-    state[key] = "";
+    if (KEPT_ON_RESET.indexOf(key) === -1) state[key] = "";
   });
   if (!preset || !own(presets, preset)) return;
   const values = presets[preset];
@@ -91,7 +103,7 @@ export function resetTo(state, keys, presets, preset) {
 }
 
 // Keys that leave a preset as chosen: the calculator's amounts and currency, paging, the preset itself.
-const NOT_A_PRESET_CHANGE = AMOUNTS.concat(["cur", "all", "preset"]);
+const NOT_A_PRESET_CHANGE = AMOUNTS.concat(["cur", "all", "preset"], KEPT_ON_RESET);
 
 /* Whether a filter or the sort differs from the state's preset (the reader adjusted it): the preset
  * then shows as changed, with its explanation, instead of silently going away. */
@@ -104,12 +116,17 @@ export function presetChanged(state, presets) {
   );
 }
 
-/* Drops the amounts that are no number from 0 to MAX_AMOUNT; true if it dropped any. */
-export function dropBrokenAmounts(state) {
+/* The largest value an amount may take: MAX_AMOUNT, or the month's hours for the hours a GPU runs. */
+export function amountLimit(name, hoursPerMonth) {
+  return name === "hours" ? hoursPerMonth : MAX_AMOUNT;
+}
+
+/* Drops the amounts that are no number from 0 to their limit; true if it dropped any. */
+export function dropBrokenAmounts(state, hoursPerMonth) {
   let dropped = false;
   AMOUNTS.forEach((name) => {
     const value = Number(state[name]);
-    if (state[name] && !(isFinite(value) && value >= 0 && value <= MAX_AMOUNT)) {
+    if (state[name] && !(isFinite(value) && value >= 0 && value <= amountLimit(name, hoursPerMonth))) {
       state[name] = "";
       dropped = true;
     }

@@ -6,7 +6,7 @@
 import { sortedMatches } from "./sort.js";
 
 // A cost cell's lines, made once per row; an update only changes their text (no HTML parsing).
-const COST_LINES = ["monthly", "note", "idle", "total", "warning"];
+const COST_LINES = ["monthly", "note", "running", "idle", "total", "warning"];
 
 function costLines(cell) {
   if (!cell.lines) {
@@ -45,6 +45,45 @@ export function addSortButtons(headRow, onSort) {
   });
 }
 
+/* An entry's costs (cost.js: costsOf) as lines of `cell`, in `currency`: a month's cost, what it
+ * leaves out, running and idle storage apart once the GPU runs less than the month, the total, and a
+ * size above the offering's maximum. */
+export function writeCostLines(cell, entry, strings, wording, currency) {
+  const lines = costLines(cell);
+  const costs = entry.costs;
+  const offering = entry.offering;
+  if (costs.monthly === null) {
+    setLine(lines.monthly, strings.price_unknown);
+    COST_LINES.slice(1).forEach((name) => setLine(lines[name], ""));
+    cell.classList.add("gs-unknown");
+    return;
+  }
+  const fill = wording.fill;
+  const money = (amount) => wording.money(amount, currency);
+  cell.classList.remove("gs-unknown");
+  setLine(lines.monthly, fill(strings.per_month, { amount: money(costs.monthly) }));
+  const egressNote = !costs.egressKnown
+    ? strings.egress_unknown
+    : offering.egressPooled && offering.egressRate !== null
+      ? strings.allowance_pooled
+      : "";
+  const idleKnown = costs.idle !== null;
+  setLine(lines.note, [egressNote, idleKnown ? "" : strings.idle_unknown].filter(Boolean).join(" "));
+  lines.note.className = costs.egressKnown && idleKnown ? "" : "gs-warning";
+  // the month split by use, once the GPU runs less than all of it: running and idle storage apart
+  const split = costs.idleHours > 0;
+  const running = fill(strings.running_line, { amount: money(costs.running), hours: costs.hours });
+  setLine(lines.running, split ? running : "");
+  const idle = fill(strings.idle_line, {
+    amount: idleKnown ? money(costs.idle) : strings.unknown,
+    hours: costs.idleHours,
+  });
+  setLine(lines.idle, split ? idle : "");
+  setLine(lines.total, fill(strings.total_line, { amount: money(costs.total), count: costs.months }));
+  const size = costs.tooLarge ? wording.numbers.format(Math.round(offering.maxGb)) + " GB" : "";
+  setLine(lines.warning, costs.tooLarge ? fill(strings.too_large, { size: size }) : "");
+}
+
 export function tableView(table, rows, settings, wording) {
   const strings = settings.strings;
   const headRow = table.tHead.rows[0];
@@ -68,35 +107,14 @@ export function tableView(table, rows, settings, wording) {
     const cell = entry.cells.cost;
     cell.hidden = !entry.costs;
     if (!entry.costs) return;
-    const lines = costLines(cell);
-    const costs = entry.costs;
-    const offering = entry.offering;
     cell.dataset.label = strings.cost_short;
-    if (costs.monthly === null) {
-      setLine(lines.monthly, strings.price_unknown);
-      ["note", "idle", "total", "warning"].forEach((name) => setLine(lines[name], ""));
-      cell.classList.add("gs-unknown");
+    writeCostLines(cell, entry, strings, wording, currency);
+    if (entry.costs.monthly === null) {
       delete cell.dataset.value;
       delete cell.dataset.sort;
       return;
     }
-    const fill = wording.fill;
-    const money = (amount) => wording.money(amount, currency);
-    cell.classList.remove("gs-unknown");
-    setLine(lines.monthly, fill(strings.per_month, { amount: money(costs.monthly) }));
-    const note = !costs.egressKnown
-      ? strings.egress_unknown
-      : offering.egressPooled && offering.egressRate !== null
-        ? strings.allowance_pooled
-        : "";
-    setLine(lines.note, note);
-    lines.note.className = costs.egressKnown ? "" : "gs-warning";
-    const idle = costs.idle === null ? strings.unknown : money(costs.idle);
-    setLine(lines.idle, fill(strings.idle_line, { amount: idle }));
-    setLine(lines.total, fill(strings.total_line, { amount: money(costs.total), count: costs.months }));
-    const size = costs.tooLarge ? wording.numbers.format(Math.round(offering.maxGb)) + " GB" : "";
-    setLine(lines.warning, costs.tooLarge ? fill(strings.too_large, { size: size }) : "");
-    cell.dataset.value = String(costs.monthly);
+    cell.dataset.value = String(entry.costs.monthly);
     cell.dataset.sort = String(entry.keys.cost);
   }
 
