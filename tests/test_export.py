@@ -17,6 +17,10 @@ from gpustorage.export import CSV_COLUMNS, offerings_csv, providers_json, schema
 from gpustorage.model import Provider
 
 
+COVERED_BY_VOLUMES = ("price", "billed_while_detached", "region_binding", "throughput", "max_size")
+COVERED_BY_VOLUMES += ("multi_attach", "egress", "regions")
+
+
 def test_json_export_round_trips_to_the_same_data(fixture_build: SiteBuild) -> None:
     """Quotes, languages and checked dates included: the YAML as it is."""
     exported = providers_json(fixture_build.dataset, fixture_build.derived, fixture_build.today)
@@ -34,10 +38,7 @@ def test_json_export_round_trips_to_the_same_data(fixture_build: SiteBuild) -> N
     assert (volumes["checked"], volumes["lang"], sorted(volumes["quote"])) == (
         "2026-11-20",
         "en",
-        sorted(
-            ["price", "billed_while_detached", "region_binding", "throughput", "max_size"]
-            + ["multi_attach", "egress", "regions"]
-        ),
+        sorted(COVERED_BY_VOLUMES),
     )
     assert (buckets["checked"], buckets["lang"]) == (None, "de")
 
