@@ -16,7 +16,6 @@ from gpustorage import SiteBuild
 from gpustorage.export import CSV_COLUMNS, offerings_csv, providers_json, schema_files
 from gpustorage.model import Provider
 
-
 COVERED_BY_VOLUMES = ("price", "billed_while_detached", "region_binding", "throughput", "max_size")
 COVERED_BY_VOLUMES += ("multi_attach", "egress", "regions")
 
