@@ -14,6 +14,7 @@ from gpustorage.derive import (
     derive,
     is_stale,
     per_gb_month,
+    price_order,
     throughput_mb_s,
 )
 from gpustorage.model import Fact
@@ -109,9 +110,20 @@ def test_throughput_takes_the_highest_absolute_figure(text: str, expected: float
 
 def test_coverage_counts_known_third_party_stale_and_undated(fixture_build: SiteBuild) -> None:
     counted = coverage(fixture_build.derived)
-    assert counted.offerings == 5
-    assert counted.known[Fact.price] == 4 and counted.known[Fact.regions] == 1
+    assert counted.offerings == 6
+    assert counted.known[Fact.price] == 5 and counted.known[Fact.regions] == 1
     assert counted.third_party == 2 and counted.stale == 1
     assert counted.undated == 3  # Gamma: price and multi-attach; Gamma Home: egress
-    assert counted.cells == 50 and counted.known_cells == sum(counted.known.values())
+    assert counted.cells == 60 and counted.known_cells == sum(counted.known.values())
     assert fixture_build.today == BUILD_DATE
+
+
+def test_an_example_price_orders_after_a_list_price_of_the_same_amount(fixture_build: SiteBuild) -> None:
+    """Alpha Scratch (an example, 0.0001 USD per GB-hour) and Beta Disk (a list price of that amount)."""
+    scratch = fixture_build.derived["alpha-cloud"].offerings[2]
+    disk = fixture_build.derived["beta-cloud"].offerings[0]
+    assert (scratch.price_basis, scratch.example_of) == ("example", "AL-1")
+    assert (disk.price_basis, disk.example_of) == ("list", None)
+    assert scratch.usd is not None and disk.usd is not None and scratch.usd.headline == disk.usd.headline
+    assert price_order(disk) < price_order(scratch)  # type: ignore[operator]
+    assert price_order(fixture_build.derived["gamma-cloud"].offerings[1]) is None  # price unknown

@@ -30,7 +30,7 @@ def test_guide_has_the_comparison_above_the_prose(site: Build, lang: str) -> Non
     table = page.select_one("table#comparison")
     assert [body["data-provider"] for body in table.select("tbody")] == FIXTURE_PROVIDERS
     assert table.sourceline < page.select("article h2")[0].sourceline
-    assert len(table.select("tbody tr.gs-offering")) == 5
+    assert len(table.select("tbody tr.gs-offering")) == 6
     assert len(table.select("tbody tr.gs-no-storage")) == 1
 
 
@@ -52,13 +52,13 @@ def test_coverage_row_counts_known_values_per_column(
     ui = strings(fixture_build, lang)
     row = site.page(LANGUAGE_PREFIX[lang]).select_one("#comparison tfoot tr.gs-coverage")
     cells = {td["data-column"]: td.get_text(strip=True) for td in row.select("td[data-column]")}
-    # prices: Alpha x2, Beta, Gamma Files; unknown for Gamma Home
-    assert cells["price"] == ui["coverage.cell"].format(known=4, total=5)
-    assert cells["snapshots"] == ui["coverage.cell"].format(known=2, total=5)
+    # prices: Alpha x3, Beta, Gamma Files; unknown for Gamma Home
+    assert cells["price"] == ui["coverage.cell"].format(known=5, total=6)
+    assert cells["snapshots"] == ui["coverage.cell"].format(known=2, total=6)
     data = " ".join(
         site.page(f"{LANGUAGE_PREFIX[lang]}data/").select_one(".gs-coverage-list").get_text(" ").split()
     )
-    expected = fixture_build.views[lang].t("coverage.item", column=ui["column.price"], known=4, count=5)
+    expected = fixture_build.views[lang].t("coverage.item", column=ui["column.price"], known=5, count=6)
     assert " ".join(expected.split()) in data
 
 
@@ -132,7 +132,7 @@ def test_provider_pages_show_every_offering_source_and_date(site: Build, lang: s
     assert page.html["lang"] == lang
     assert page.select_one("article h1").get_text(strip=True) == "Alpha Cloud"
     offerings = page.select("article h2:not(#history)")
-    assert [h2.get_text(strip=True) for h2 in offerings] == ["Alpha Volume", "Alpha Buckets"]
+    assert [h2.get_text(strip=True) for h2 in offerings] == ["Alpha Volume", "Alpha Buckets", "Alpha Scratch"]
     assert page.select("article h2")[-1]["id"] == "history"  # the history closes the page
     assert {a["href"] for a in page.select("ol.gs-sources a")} >= {
         "https://alpha.example.com/docs/volumes",
@@ -211,7 +211,7 @@ def test_no_page_loads_anything_from_a_third_party_host(site: Build) -> None:
 def test_unknown_values_are_worded_never_blank(site: Build, fixture_build: SiteBuild, lang: str) -> None:
     unknown_word = strings(fixture_build, lang)["value.unknown"]
     cells = site.page(LANGUAGE_PREFIX[lang]).select("#comparison tr.gs-offering .gs-unknown")
-    assert len(cells) == 5 * 9 - sum(
+    assert len(cells) == 6 * 9 - sum(
         fixture_build.coverage.known[c]
         for c in (
             "price",
@@ -249,7 +249,7 @@ def test_each_row_links_to_a_prefilled_wrong_value_report(
     site: Build, fixture_build: SiteBuild, lang: str
 ) -> None:
     rows = site.page(LANGUAGE_PREFIX[lang]).select("#comparison tr.gs-offering")
-    assert len(rows) == 5
+    assert len(rows) == 6
     for row in rows:
         link = urlparse(row.select_one("a.gs-report")["href"])
         assert link.path.endswith("/issues/new")
@@ -271,3 +271,31 @@ def test_llms_txt_and_a_markdown_twin_of_every_provider_page(site: Build, fixtur
             twin = site.site / LANGUAGE_PREFIX[lang] / "providers" / provider.id / "index.md"
             assert twin.read_text(encoding="utf-8").startswith(f"# {provider.name}\n")
             assert f"{SITE_URL}{LANGUAGE_PREFIX[lang]}providers/{provider.id}/index.md" in llms
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_example_price_is_marked_and_says_what_it_is_an_example_of(
+    site: Build, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #20: Alpha Scratch's price is one region's figure (AL-1). Its cell carries the example mark,
+    read as its word and explained in the legend; its details and its provider page name the region;
+    list prices carry no mark."""
+    ui, t = strings(fixture_build, lang), fixture_build.views[lang].t
+    page = site.page(LANGUAGE_PREFIX[lang])
+    rows = {
+        row.select_one(".gs-product").get_text(): row for row in page.select("#comparison tr.gs-offering")
+    }
+    mark = rows["Alpha Scratch"].select_one("td[data-column=price] .gs-example")
+    assert mark is not None and mark.select_one(".gs-sr").get_text() == ui["price.example"]
+    assert mark["title"] == ui["price.example_title"]
+    assert rows["Alpha Scratch"]["data-price-basis"] == "example"
+    assert rows["Beta Disk"]["data-price-basis"] == "list"
+    assert not any(rows[p].select(".gs-example") for p in ("Alpha Volume", "Alpha Buckets", "Beta Disk"))
+    legend = [li.get_text() for li in page.select(".gs-legend li")]
+    assert "◇" + ui["price.example"] in legend
+    details = page.select_one("#more-alpha-cloud-3 .gs-more-facts li")  # the price, first
+    assert t("price.example_of", case="AL-1") in details.get_text()
+    provider = site.page(f"{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/")
+    price_rows = provider.select("table.gs-facts tr[data-column=price]")
+    assert [row.select_one(".gs-example-of") is not None for row in price_rows] == [False, False, True]
+    assert price_rows[2].select_one(".gs-example-of").get_text() == t("price.example_of", case="AL-1")

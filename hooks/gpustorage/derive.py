@@ -38,6 +38,9 @@ __all__ = ["GB_PER_GIB", "HOURS_PER_MONTH", "build_date", "per_gb_month"]  # als
 ANSWER_RANK = {"yes": 0, "partial": 1, "no": 2, "not_applicable": 3}
 REGION_RANK = {"global": 0, "region": 1, "zone": 2, "datacenter": 3, "machine": 4}
 WORD_RANKS = {ValueKind.answer: ANSWER_RANK, ValueKind.binding: REGION_RANK}  # by the facts' kind
+# Among prices of the same amount, a published price list's first, then a worked example's (or one
+# region's figure): the comparison's script (sort.js) and every order made here keep it.
+BASIS_RANK = {"list": 0, "example": 1}
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,8 @@ class Figures:
     """Everything derived from one offering."""
 
     usd: UsdPrice | None  # None when the price is unknown or varies
+    price_basis: str | None  # "list" or "example" for a price in a table; None when unknown or varies
+    example_of: str | None  # what an example price is for, as the source names it (a region, a size)
     egress: UsdEgress | None  # None when egress is free, unknown or varies
     max_size_gb: float | None
     facts: dict[Fact, Origin]
@@ -219,8 +224,17 @@ def _sort_keys(
     return keys
 
 
+def price_order(figures: Figures) -> tuple[float, int] | None:
+    """What orders offerings by price: the first paid rate in USD, then the price's basis (a list
+    price before an example of the same amount); None when the price is unknown or varies."""
+    if figures.usd is None or figures.price_basis is None:
+        return None
+    return figures.usd.headline, BASIS_RANK[figures.price_basis]
+
+
 def figures(offering: Offering, rates: ExchangeRates, today: dt.date) -> Figures:
-    usd = usd_price(offering.price, rates) if isinstance(offering.price, Price) else None
+    price = offering.price if isinstance(offering.price, Price) else None
+    usd = usd_price(price, rates) if price else None
     egress = usd_egress(offering.egress, rates) if isinstance(offering.egress, Egress) else None
     size = None if offering.max_size == UNKNOWN else size_in_gb(offering.max_size)
     # facts covered by the same sources share one provenance record
@@ -237,6 +251,8 @@ def figures(offering: Offering, rates: ExchangeRates, today: dt.date) -> Figures
     checked = min(dates) if dates else None
     return Figures(
         usd=usd,
+        price_basis=price.basis.value if price else None,
+        example_of=price.example_of if price else None,
         egress=egress,
         max_size_gb=size,
         facts=facts,
@@ -264,7 +280,8 @@ def english_text(offering: Offering, fact: Fact) -> str:
             if value.idle_tiers
             else ""
         )
-        return tiers + fee + idle
+        example = f" (example: {value.example_of})" if value.example_of else ""
+        return tiers + fee + idle + example
     if isinstance(value, Egress):
         allowance = f", {value.included_gb:g} {value.per} included" if value.included_gb else ""
         return f"{value.amount} {value.currency}/{value.per}{allowance}"

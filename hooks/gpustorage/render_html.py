@@ -66,6 +66,8 @@ def row_attributes(offering: OfferingView) -> Markup:
     attributes["billed-idle"] = offering.value(Fact.billed_while_detached)
     if figures.usd:
         attributes["tiers"] = _pairs(figures.usd.tiers)
+        if figures.price_basis:
+            attributes["price-basis"] = figures.price_basis
         attributes["fee"] = repr(figures.usd.monthly_fee_usd)
         if figures.usd.idle_tiers:
             attributes["idle-tiers"] = _pairs(figures.usd.idle_tiers)
@@ -104,6 +106,27 @@ def third_party_mark(t: Strings) -> Markup:
     )
 
 
+def example_mark(t: Strings) -> Markup:
+    """The mark of an example price (a worked example or one region's figure, not a price list): its
+    symbol shown, its word read, explained as its tooltip like the legend's."""
+    return html_format(
+        '<span class="gs-example" title="{}"><span aria-hidden="true">{}</span><span class="gs-sr">{}</span>'
+        "</span>",
+        t("price.example_title"),
+        EXAMPLE_SYMBOL,
+        t("price.example"),
+    )
+
+
+def example_line(offering: OfferingView, t: Strings) -> Markup:
+    """Below an example price on its provider's page: what the example is for ("example: eu-west-1")."""
+    if offering.figures.example_of is None:
+        return _NOTHING
+    return html_format(
+        '<br><small class="gs-example-of">{}</small>', t("price.example_of", case=offering.figures.example_of)
+    )
+
+
 def marks(origin: Origin, t: Strings) -> Markup:
     """The stale or date-unknown badge and the third-party mark of a known fact."""
     badge = stale_badge(t) if origin.stale else undated_badge(t) if origin.undated else _NOTHING
@@ -136,7 +159,10 @@ def source_wording(c: Cell, t: Strings) -> Markup:
 def price(offering: OfferingView, t: Strings, with_link: bool = False) -> Markup:
     """The price per GB-month with the source's own wording, and on the comparison the provider's own
     price page."""
-    html = cell(offering.cells["price"], t) + source_wording(offering.cells["price"], t)
+    html = cell(offering.cells["price"], t)
+    if offering.figures.example_of is not None:
+        html += example_mark(t)
+    html += source_wording(offering.cells["price"], t) + example_line(offering, t)
     return html + price_page_line(offering, t) if with_link else html
 
 
@@ -220,6 +246,7 @@ UNKNOWN_SIGN = Markup('<span class="gs-unknown-sign" aria-hidden="true"></span>'
 TOKEN_FACTS = frozenset({Fact.billed_while_detached, Fact.snapshots, Fact.multi_attach, Fact.spot_usable})
 # The row's one mark for its evidence: a symbol per kind of doubt, read by its word.
 STALE_SYMBOL, UNDATED_SYMBOL, THIRD_PARTY_SYMBOL = "⚠", "∗", "†"
+EXAMPLE_SYMBOL = "◇"  # beside a price that is an example, not a price list's
 
 
 def symbol(sign: str, word: str, classes: str) -> Markup:
@@ -243,7 +270,8 @@ def token(offering: OfferingView, column: str, t: Strings) -> Markup:
         )
     if fact in TOKEN_FACTS and value in ANSWER_SYMBOLS:
         return symbol(ANSWER_SYMBOLS[value], c.text, f"gs-token gs-{value}")
-    return html_format('<span class="gs-value">{}</span>', c.token)
+    html = html_format('<span class="gs-value">{}</span>', c.token)
+    return html + example_mark(t) if fact is Fact.price and offering.figures.example_of else html
 
 
 def comparison_cell(offering: OfferingView, column: str, t: Strings) -> Markup:
@@ -302,6 +330,7 @@ def legend(t: Strings) -> Markup:
         legend_item(STALE_SYMBOL, t("stale.badge"), t("stale.title", days=STALE_AFTER_DAYS)),
         legend_item(UNDATED_SYMBOL, t("undated.badge"), t("undated.title")),
         legend_item(THIRD_PARTY_SYMBOL, t("provenance.third_party")),
+        legend_item(EXAMPLE_SYMBOL, t("price.example"), t("price.example_title")),
     ]
     label = t("legend.label")
     return html_format(
@@ -365,6 +394,10 @@ def detail_fact(offering: OfferingView, name: str, anchor: str, t: Strings) -> M
     value = Markup.escape(c.text)
     if name == "region_binding" and offering.figures.regions:
         value += html_format(" ({})", t("regions.count", count=offering.figures.regions))
+    if name == "price" and offering.figures.example_of is not None:
+        value += example_mark(t) + html_format(
+            " · {}", t("price.example_of", case=offering.figures.example_of)
+        )
     value += source_wording(c, t)  # where the value is a normalized figure
     label = t("text.labelled", label=t(f"column.{name}"), text="")  # "Price: ", "价格："
     return html_format(

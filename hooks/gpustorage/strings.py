@@ -245,6 +245,9 @@ check.binding
 check.limits
 check.egress
 tools.show_results {count}
+price.example
+price.example_title
+price.example_of {case}
 """
 
 

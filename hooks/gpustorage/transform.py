@@ -27,6 +27,7 @@ from .derive import (
     ProviderFigures,
     UsdPrice,
     UsdTier,
+    price_order,
     throughput_mb_s,
     usd_price,
 )
@@ -550,10 +551,10 @@ def _data_questions(providers: list[ProviderView], t: Strings) -> list[tuple[str
     )
     priced = sorted(
         (
-            (o.figures.usd.headline, p.name, o)
+            (order, p.name, o)
             for p in providers
             for o in p.offerings
-            if o.figures.usd and o.figures.usd.headline
+            if o.figures.usd and o.figures.usd.headline and (order := price_order(o.figures))
         ),
         key=lambda item: item[0],
     )
