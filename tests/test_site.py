@@ -299,3 +299,33 @@ def test_an_example_price_is_marked_and_says_what_it_is_an_example_of(
     price_rows = provider.select("table.gs-facts tr[data-column=price]")
     assert [row.select_one(".gs-example-of") is not None for row in price_rows] == [False, False, True]
     assert price_rows[2].select_one(".gs-example-of").get_text() == t("price.example_of", case="AL-1")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_binding_that_varies_by_plan_names_its_plans(
+    site: Build, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #20: Alpha Scratch is bound to a zone on its Standard plan and to a region on Metro. The
+    table says "varies by plan" and filters it under the binding filter; the details and the provider
+    page name each plan's binding."""
+    ui, t = strings(fixture_build, lang), fixture_build.views[lang].t
+    page = site.page(LANGUAGE_PREFIX[lang])
+    row = next(
+        r
+        for r in page.select("#comparison tr.gs-offering")
+        if r.select_one(".gs-product").get_text() == "Alpha Scratch"
+    )
+    assert row["data-region"] == "varies"
+    assert row.select_one("td[data-column=region_binding]").get_text() == ui["binding_short.varies"]
+    choice = page.select_one("input[name=region][value=varies]")
+    assert choice is not None and ui["binding_short.varies"] in choice.parent.get_text()
+    plans = [
+        t("text.labelled", label="Standard", text=ui["region.zone"]),
+        t("text.labelled", label="Metro", text=ui["region.region"]),
+    ]
+    details = page.select_one("#more-alpha-cloud-3 .gs-more-facts").get_text()
+    assert ui["region.varies"] in details and all(plan in details for plan in plans)
+    provider = site.page(f"{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/")
+    binding = provider.select("table.gs-facts tr[data-column=region_binding]")[2]
+    assert binding.select_one(".gs-value").get_text() == ui["region.varies"]
+    assert binding.select_one(".gs-plans").get_text() == " · ".join(plans)

@@ -36,7 +36,8 @@ __all__ = ["GB_PER_GIB", "HOURS_PER_MONTH", "build_date", "per_gb_month"]  # als
 
 # Sort order of worded values: the answer a reader most likely wants first.
 ANSWER_RANK = {"yes": 0, "partial": 1, "no": 2, "not_applicable": 3}
-REGION_RANK = {"global": 0, "region": 1, "zone": 2, "datacenter": 3, "machine": 4}
+# a binding that varies by plan after every fixed one: its plans are in the row's details
+REGION_RANK = {"global": 0, "region": 1, "zone": 2, "datacenter": 3, "machine": 4, "varies": 5}
 WORD_RANKS = {ValueKind.answer: ANSWER_RANK, ValueKind.binding: REGION_RANK}  # by the facts' kind
 # Among prices of the same amount, a published price list's first, then a worked example's (or one
 # region's figure): the comparison's script (sort.js) and every order made here keep it.
@@ -204,7 +205,7 @@ def throughput_mb_s(text: str) -> float | None:
 
 
 def _word_rank(kind: ValueKind, value: str) -> float | None:
-    return None if value in (UNKNOWN, "varies") else WORD_RANKS[kind][value]
+    return None if value == UNKNOWN else WORD_RANKS[kind][value]
 
 
 def _sort_keys(

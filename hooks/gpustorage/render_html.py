@@ -178,6 +178,13 @@ def price_page_line(offering: OfferingView, t: Strings) -> Markup:
     )
 
 
+def plans_line(offering: OfferingView) -> Markup:
+    """Below a region binding that varies by plan on its provider's page: each plan's binding."""
+    if not offering.plans:
+        return _NOTHING
+    return html_format('<br><small class="gs-plans">{}</small>', " · ".join(offering.plans))
+
+
 def region(offering: OfferingView, t: Strings) -> Markup:
     html = cell(offering.cells["region_binding"], t)
     if offering.figures.regions:
@@ -394,6 +401,8 @@ def detail_fact(offering: OfferingView, name: str, anchor: str, t: Strings) -> M
     value = Markup.escape(c.text)
     if name == "region_binding" and offering.figures.regions:
         value += html_format(" ({})", t("regions.count", count=offering.figures.regions))
+    if name == "region_binding" and offering.plans:
+        value += html_format(" · {}", " · ".join(offering.plans))
     if name == "price" and offering.figures.example_of is not None:
         value += example_mark(t) + html_format(
             " · {}", t("price.example_of", case=offering.figures.example_of)
@@ -510,6 +519,8 @@ def fact_row(
     where the value is a normalized figure), links to its sources, and a link to report it wrong."""
     c = offering.cells[name]
     value = price(offering, t, with_link=True) if name == "price" else cell(c, t) + source_wording(c, t)
+    if name == "region_binding":
+        value += plans_line(offering)
     label = t("report.field", field=t(f"column.{name}"))
     return html_format(
         '<tr data-column="{name}"><th scope="row">{full}</th><td>{value}</td><td>{links}</td>'

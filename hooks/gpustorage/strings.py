@@ -233,6 +233,7 @@ binding_short.datacenter
 binding_short.zone
 binding_short.region
 binding_short.global
+binding_short.varies
 evidence.column
 evidence.short
 legend.label
@@ -248,6 +249,7 @@ tools.show_results {count}
 price.example
 price.example_title
 price.example_of {case}
+region.varies
 """
 
 
