@@ -329,3 +329,31 @@ def test_a_binding_that_varies_by_plan_names_its_plans(
     binding = provider.select("table.gs-facts tr[data-column=region_binding]")[2]
     assert binding.select_one(".gs-value").get_text() == ui["region.varies"]
     assert binding.select_one(".gs-plans").get_text() == " · ".join(plans)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_data_page_and_provider_pages_show_freshness(
+    site: Build, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #20: the data page has a row per provider (linking its page) with its values confirmed
+    lately, those resting only on undated or third-party sources, and its oldest source's date; each
+    provider page says the same in a line after its sources."""
+    ui, t = strings(fixture_build, lang), fixture_build.views[lang].t
+    here = f"{LANGUAGE_PREFIX[lang]}data/"
+    table = site.page(here).select_one("table.gs-freshness-table")
+    rows = {row["data-provider"]: row for row in table.select("tbody tr")}
+    assert list(rows) == FIXTURE_PROVIDERS
+    for provider_id, row in rows.items():
+        link = row.select_one("th a")["href"]
+        assert urljoin(f"/{here}", link) == f"/{LANGUAGE_PREFIX[lang]}providers/{provider_id}/"
+    cells = [td.get_text() for td in rows["alpha-cloud"].select("td")]
+    assert cells[:2] == [ui["coverage.cell"].format(known=8, total=17), "0"]
+    assert rows["alpha-cloud"].select_one("time")["datetime"] == "2026-09-01"
+    assert [td.get_text() for td in rows["gamma-cloud"].select("td")][1:] == ["3", ui["freshness.no_date"]]
+    page = site.page(f"{LANGUAGE_PREFIX[lang]}providers/beta-cloud/")
+    line = page.select_one("p.gs-freshness")
+    assert line.select_one("strong").get_text() == ui["freshness.title"]
+    assert ui["coverage.cell"].format(known=0, total=9) in line.get_text()
+    assert line.select_one("time")["datetime"] == "2024-01-10"
+    assert line.sourceline > page.select("ol.gs-sources")[-1].sourceline  # after its sources
+    assert t("freshness.confirmed", days=t("data.days", count=90)) in line.get_text()

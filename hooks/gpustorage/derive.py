@@ -25,12 +25,13 @@ from .model import (
     Fact,
     Offering,
     Price,
+    Provider,
     Source,
     Tier,
     per_gb_month,
     size_in_gb,
 )
-from .settings import STALE_AFTER_DAYS
+from .settings import CONFIRMED_WITHIN_DAYS, STALE_AFTER_DAYS
 
 __all__ = ["GB_PER_GIB", "HOURS_PER_MONTH", "build_date", "per_gb_month"]  # also used from here
 
@@ -106,9 +107,21 @@ class Figures:
 
 
 @dataclass(frozen=True)
+class Freshness:
+    """How fresh a provider's known values are: each value counted once (a fact of an offering, or the
+    claim that the provider keeps no data)."""
+
+    known: int  # values backed by a source
+    confirmed: int  # of those, covered by a source checked at most CONFIRMED_WITHIN_DAYS before the build
+    weak: int  # of those, resting only on undated sources or only on third parties
+    oldest: dt.date | None  # the oldest date a dated source covering a known value shows; None: none
+
+
+@dataclass(frozen=True)
 class ProviderFigures:
     offerings: list[Figures]
     absence: Origin | None  # for a provider without persistent storage: the provenance of that claim
+    freshness: Freshness
 
 
 Derived = dict[str, ProviderFigures]
@@ -298,6 +311,38 @@ def raw_value(value: object) -> str:
     return str(value) if isinstance(value, str) else "known"
 
 
+def confirmed_lately(source: Source, today: dt.date) -> bool:
+    """Whether the source's quotes were found on its page at most CONFIRMED_WITHIN_DAYS ago."""
+    return source.checked is not None and (today - source.checked).days <= CONFIRMED_WITHIN_DAYS
+
+
+def freshness(values: Sequence[tuple[Sequence[Source], Origin]], today: dt.date) -> Freshness:
+    """The freshness of some values, each given with its list of sources and its provenance (which of
+    them cover it); only known values count."""
+    known = [(o, [sources[n - 1] for n in o.sources]) for sources, o in values if o.known]
+    dated = [source.seen for _, covering in known for source in covering if not source.undated]
+    return Freshness(
+        known=len(known),
+        confirmed=sum(any(confirmed_lately(source, today) for source in covering) for _, covering in known),
+        weak=sum(o.undated or o.third_party for o, _ in known),
+        oldest=min(dated, default=None),
+    )
+
+
+def provider_freshness(
+    provider: Provider, offerings: Sequence[Figures], absence: Origin | None, today: dt.date
+) -> Freshness:
+    """A provider's freshness: every known fact of its offerings, or its claim to keep no data."""
+    values: list[tuple[Sequence[Source], Origin]] = [
+        (offering.sources, o)
+        for offering, f in zip(provider.offerings, offerings, strict=True)
+        for o in f.facts.values()
+    ]
+    if absence is not None and provider.no_persistent_storage:
+        values.append((provider.no_persistent_storage, absence))
+    return freshness(values, today)
+
+
 def derive(dataset: Dataset, today: dt.date) -> Derived:
     """The figures of every offering of every provider, by provider id."""
     derived = {}
@@ -306,9 +351,11 @@ def derive(dataset: Dataset, today: dt.date) -> Derived:
         if provider.no_persistent_storage:
             sources = provider.no_persistent_storage
             absence = origin(sources, tuple(range(1, len(sources) + 1)), True, today)
+        offerings = [figures(offering, dataset.rates, today) for offering in provider.offerings]
         derived[provider_id] = ProviderFigures(
-            offerings=[figures(offering, dataset.rates, today) for offering in provider.offerings],
+            offerings=offerings,
             absence=absence,
+            freshness=provider_freshness(provider, offerings, absence, today),
         )
     return derived
 

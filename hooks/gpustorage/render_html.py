@@ -20,7 +20,7 @@ from .escape import html_format, md
 from .history import Change
 from .model import Fact
 from .report_links import OfferingReport, offering_report_url, report_url
-from .settings import STALE_AFTER_DAYS
+from .settings import CONFIRMED_WITHIN_DAYS, STALE_AFTER_DAYS
 from .transform import (
     Cell,
     ChangeView,
@@ -617,6 +617,66 @@ def offering_section(
         notes=notes(offering.notes),
         n=n,
         sources=source_list(offering.sources, f"source-{n}-", t),
+    )
+
+
+# ---- freshness ------------------------------------------------------------------------------------------
+
+
+def freshness_cells(provider: ProviderView, t: Strings) -> tuple[str, str, Markup]:
+    """A provider's freshness in words: values confirmed lately ("3 von 10"), values resting on weak
+    sources, and its oldest source's date (or that none has one)."""
+    f = provider.freshness
+    confirmed = t("coverage.cell", known=f.confirmed, total=f.known)
+    if f.oldest is None:
+        oldest = Markup.escape(t("freshness.no_date"))
+    else:
+        oldest = html_format('<time datetime="{}">{}</time>', f.oldest.isoformat(), t.date(f.oldest))
+    return confirmed, t.number(f.weak), oldest
+
+
+def freshness_heads(t: Strings) -> tuple[str, str, str]:
+    days = t("data.days", count=CONFIRMED_WITHIN_DAYS)
+    return t("freshness.confirmed", days=days), t("freshness.weak"), t("freshness.oldest")
+
+
+def freshness_line(provider: ProviderView, t: Strings) -> Markup:
+    """On a provider's page, below its sources: how fresh its values are, in one line."""
+    parts = [
+        html_format("{}", t("text.labelled", label=head, text="")) + value
+        for head, value in zip(freshness_heads(t), freshness_cells(provider, t), strict=True)
+    ]
+    return html_format(
+        '<p class="gs-freshness" data-search-exclude><strong>{}</strong> · {}</p>\n\n',
+        t("freshness.title"),
+        Markup(" · ").join(parts),
+    )
+
+
+def freshness_table(providers: list[ProviderView], t: Strings) -> Markup:
+    """On the data page: each provider's freshness, a row each, its name linking to its page."""
+    heads = Markup("").join(
+        html_format('<th scope="col">{}</th>', head) for head in (t("column.provider"), *freshness_heads(t))
+    )
+    rows = Markup("\n").join(
+        html_format(
+            '<tr data-provider="{id}"><th scope="row"><a href="../providers/{id}/">{name}</a></th>'
+            "<td>{}</td><td>{}</td><td>{}</td></tr>",
+            *freshness_cells(provider, t),
+            id=provider.id,
+            name=provider.name,
+        )
+        for provider in providers
+    )
+    days = t("data.days", count=CONFIRMED_WITHIN_DAYS)
+    return html_format(
+        '<table class="gs-freshness-table" data-search-exclude>\n<caption>{}</caption>\n'
+        "<thead><tr>{}</tr></thead>\n<tbody>\n{}\n</tbody>\n</table>\n\n"
+        '<p class="gs-freshness-explain">{}</p>',
+        t("freshness.title"),
+        heads,
+        rows,
+        t("freshness.explain", days=days),
     )
 
 

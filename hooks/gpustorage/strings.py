@@ -250,6 +250,12 @@ price.example
 price.example_title
 price.example_of {case}
 region.varies
+freshness.title
+freshness.confirmed {days}
+freshness.weak
+freshness.oldest
+freshness.no_date
+freshness.explain {days}
 """
 
 

@@ -23,6 +23,7 @@ from .derive import (
     Coverage,
     Derived,
     Figures,
+    Freshness,
     Origin,
     ProviderFigures,
     UsdPrice,
@@ -211,6 +212,7 @@ class ProviderView:
     website: str
     notes: Prose | None
     offerings: list[OfferingView]
+    freshness: Freshness  # how many of its values were confirmed lately, rest on weak sources; its oldest
     absence: Origin | None = None  # provenance of "no persistent storage"
     no_storage_sources: list[SourceView] = field(default_factory=list)
 
@@ -519,6 +521,7 @@ def provider_view(
                 zip(provider.offerings, figures.offerings, strict=True), 1
             )
         ],
+        freshness=figures.freshness,
         absence=figures.absence,
         no_storage_sources=[
             source_view(n, s, t) for n, s in enumerate(provider.no_persistent_storage or [], 1)
