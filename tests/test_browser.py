@@ -693,3 +693,16 @@ def test_on_a_phone_show_results_folds_the_tools_and_lands_on_the_first(
     laptop = open_tab(LAPTOP)
     open_comparison(laptop, server, lang)
     assert laptop.is_hidden(button)
+
+
+def test_a_binding_that_varies_by_plan_is_a_choice_of_the_binding_filter(page, server: str) -> None:
+    """Issue #20: Alpha Scratch's binding varies by plan; the binding filter offers that as a choice,
+    alone or beside a fixed binding, and a shared link keeps it."""
+    open_comparison(page, server, "de")
+    page.check("input[name=region][value=varies]")
+    assert visible_products(page) == ["Alpha Scratch"]
+    page.wait_for_function("location.search.includes('region=varies')")
+    page.check("input[name=region][value=machine]")
+    assert visible_products(page) == ["Alpha Scratch", "Beta Disk"]
+    open_comparison(page, server, "de", "?region=varies")
+    assert visible_products(page) == ["Alpha Scratch"]
