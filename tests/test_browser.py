@@ -100,21 +100,24 @@ def test_sort_by_price_puts_the_cheapest_known_offering_first(page, server: str)
     open_comparison(page, server, "ro")
     page.click("th[data-column=price] button")
     assert page.get_attribute("th[data-column=price]", "aria-sort") == "ascending"
-    # USD per GB-month: Buckets 0.0224, Volume 0.07, Disk 0.073, Files 0.10; Home unknown
+    # USD per GB-month: Buckets 0.0224, Volume 0.07, Disk 0.073 (a list price), Scratch 0.073 (an
+    # example, after the list price of the same amount though its row comes first), Files 0.10; Home unknown
     assert visible_products(page) == [
         "Alpha Buckets",
         "Alpha Volume",
         "Beta Disk",
+        "Alpha Scratch",
         "Gamma Files",
         "Gamma Home",
     ]
     keys = visible_sort_keys(page, "price")
-    assert keys[-1] is None and keys[:4] == sorted(keys[:4])
+    assert keys[-1] is None and keys[:5] == sorted(keys[:5])
     page.click("th[data-column=price] button")
     assert page.get_attribute("th[data-column=price]", "aria-sort") == "descending"
     assert visible_products(page) == [
         "Gamma Files",
         "Beta Disk",
+        "Alpha Scratch",  # an example after a list price of the same amount, in either direction
         "Alpha Volume",
         "Alpha Buckets",
         "Gamma Home",
@@ -193,6 +196,7 @@ def _money(page, lang: str, amount: float, currency: str = "USD") -> str:
 PRODUCTS = {
     ("alpha-cloud", 1): "Alpha Volume",
     ("alpha-cloud", 2): "Alpha Buckets",
+    ("alpha-cloud", 3): "Alpha Scratch",
     ("beta-cloud", 1): "Beta Disk",
     ("gamma-cloud", 1): "Gamma Files",
     ("gamma-cloud", 2): "Gamma Home",
@@ -239,11 +243,12 @@ def test_calculator_adds_tiers_fees_idle_prices_and_egress(
             assert note in text
     assert cost_cell(page, "gamma-cloud", 2).inner_text() == t("calc.price_unknown")
     page.click("th[data-column=cost] button")
-    # known totals by amount; the one with an unknown egress part after them; the unknown price last
+    # known totals by amount; those with an unknown egress part after them; the unknown price last
     assert visible_products(page) == [
         "Alpha Buckets",
         "Alpha Volume",
         "Beta Disk",
+        "Alpha Scratch",
         "Gamma Files",
         "Gamma Home",
     ]
@@ -355,7 +360,7 @@ def test_choice_counts_stand_in_the_page_before_the_script_runs(page, server: st
 
 def test_only_known_values_of_the_sorted_column(page, server: str) -> None:
     open_comparison(page, server, "de", "?sort=snapshots")
-    assert len(visible_products(page)) == 5
+    assert len(visible_products(page)) == 6
     page.check("input[name=known]")
     assert visible_products(page) == ["Beta Disk", "Alpha Buckets"]  # yes before no; unknowns gone
 
@@ -444,7 +449,7 @@ def test_every_offering_is_shown_without_paging(page, server: str, fixture_build
     shown = page.eval_on_selector_all(
         "#comparison tr.gs-offering", "rows => rows.filter(r => r.checkVisibility()).length"
     )
-    assert shown == 5
+    assert shown == 6
     assert page.is_hidden("#comparison-show-all")
 
 
@@ -604,7 +609,7 @@ def test_without_javascript_every_row_shows_its_details(browser, server: str) ->
         shown = page.eval_on_selector_all(
             "#comparison tr.gs-more", "rows => rows.filter(r => r.checkVisibility()).length"
         )
-        assert shown == page.locator("#comparison tr.gs-offering").count() == 5
+        assert shown == page.locator("#comparison tr.gs-offering").count() == 6
         # issue #19: no checkbox to tick, no bar, no view side by side: the plain table alone
         assert page.locator("#comparison input").count() == 0
         assert page.is_hidden("#comparison-picked") and page.is_hidden("#comparison-side")
@@ -690,13 +695,13 @@ def test_each_check_of_the_guide_links_into_the_comparison(
 def test_on_a_phone_show_results_folds_the_tools_and_lands_on_the_first(
     open_tab, server: str, fixture_build: SiteBuild, lang: str
 ) -> None:
-    """Issue #19: inside the opened tools a button stays in view, "show 5 results"; it folds the tools
+    """Issue #19: inside the opened tools a button stays in view, "show 6 results"; it folds the tools
     and lands on the first result. A laptop has no need of it."""
     page = open_tab(PHONE, is_mobile=True, has_touch=True)
     open_comparison(page, server, lang)
     t = fixture_build.views[lang].t
     button = "#comparison-show-results"
-    assert page.text_content(button) == t("tools.show_results", count=5)
+    assert page.text_content(button) == t("tools.show_results", count=6)
     page.check("input[name=egress]")
     assert page.text_content(button) == t("tools.show_results", count=1)
     box = page.locator(button).bounding_box()
@@ -834,3 +839,16 @@ def test_without_a_size_the_view_side_by_side_asks_for_one(
     page.click("#comparison-side-close")
     assert page.is_hidden("#comparison-side") and page.is_visible("#comparison-picked")
     assert page.evaluate("document.activeElement.id") == "comparison-pick-open"
+
+
+def test_a_binding_that_varies_by_plan_is_a_choice_of_the_binding_filter(page, server: str) -> None:
+    """Issue #20: Alpha Scratch's binding varies by plan; the binding filter offers that as a choice,
+    alone or beside a fixed binding, and a shared link keeps it."""
+    open_comparison(page, server, "de")
+    page.check("input[name=region][value=varies]")
+    assert visible_products(page) == ["Alpha Scratch"]
+    page.wait_for_function("location.search.includes('region=varies')")
+    page.check("input[name=region][value=machine]")
+    assert visible_products(page) == ["Alpha Scratch", "Beta Disk"]
+    open_comparison(page, server, "de", "?region=varies")
+    assert visible_products(page) == ["Alpha Scratch"]

@@ -99,6 +99,24 @@ class Example:
 PRICE_IN_EUR = good("currency: USD", "currency: EUR")
 PRICE_IN_INR = good("currency: USD", "currency: INR")
 
+COVERS = "covers: [price, billed_while_detached, region_binding, max_size, multi_attach, egress]"
+# multi_attach "yes", with a quote that limits it (read-only) and a second source in Chinese that does
+ONE_AT_A_TIME = 'multi_attach: "One instance at a time."'
+SHARED_WITH_LIMITS = good('multi_attach: "no"', 'multi_attach: "yes"').replace(
+    ONE_AT_A_TIME, 'multi_attach: "A volume can be attached read-only to several instances."'
+) + (
+    "      - url: https://example.com/zh/docs\n        seen: 2026-07-20\n        lang: zh-CN"
+    "\n        covers: [multi_attach]"
+    '\n        quote: {multi_attach: "多个实例可以同时以只读方式挂载同一个卷。"}\n'
+)
+SHARED = good('multi_attach: "no"', 'multi_attach: "yes"').replace(ONE_AT_A_TIME, 'multi_attach: "QUOTE"')
+# a third-party source (seen SEEN) covering max_size, which the first-party source (2026-07-20) covers too
+THIRD_PARTY = GOOD_PROVIDER + (
+    "      - url: https://reviews.example.org/volume\n        seen: SEEN\n        third_party: true\n"
+    "        covers: [max_size]\n"
+)
+PLANS = "binding_by_plan: {Single AZ: zone, Metro: region}"
+
 EXAMPLES = [
     Example(
         "provider-ids",
@@ -243,6 +261,102 @@ EXAMPLES = [
                     '          multi_attach: "One instance at a time."\n', ""
                 )
             },
+        ),
+    ),
+    Example(
+        "multi-attach-words",
+        "'yes' quoted with limiting words, in English and in Chinese",
+        lambda root: project(root, {"example": SHARED_WITH_LIMITS}),
+        (
+            f"{EXAMPLE}:32:11: multi_attach is 'yes', but its quote limits it with 'read-only': set partial, "
+            "or quote the words that state it without limit",
+            f"{EXAMPLE}:38:17: multi_attach is 'yes', but its quote limits it with '只读': set partial, or "
+            "quote the words that state it without limit",
+        ),
+    ),
+    Example(
+        "multi-attach-words",
+        "the same quotes for partial; 'yes' quoted without limit ('read-write' and 'someone' are no limit)",
+        lambda root: project(
+            root,
+            {
+                "example": SHARED_WITH_LIMITS.replace('multi_attach: "yes"', "multi_attach: partial"),
+                "other": SHARED.replace(
+                    "QUOTE", "Several instances can mount a volume read-write; someone may attach more"
+                ),
+            },
+        ),
+    ),
+    Example(
+        "multi-attach-words",
+        "'no' with an exception is partial",
+        lambda root: project(
+            root,
+            {"example": good(ONE_AT_A_TIME, 'multi_attach: "One instance at a time, except shared disks."')},
+        ),
+        (
+            f"{EXAMPLE}:32:11: multi_attach is 'no', but its quote limits it with 'except': set partial, "
+            "or quote the words that state it without limit",
+        ),
+    ),
+    Example(
+        "multi-attach-words",
+        "'no' in its own words ('only one'), and 'yes' offering read/write or read-only",
+        lambda root: project(
+            root,
+            {
+                "example": good(
+                    ONE_AT_A_TIME, 'multi_attach: "A volume can only be attached to one instance."'
+                ),
+                "other": SHARED.replace(
+                    "QUOTE", "Share a volume across instances in read/write or read-only mode."
+                ),
+            },
+        ),
+    ),
+    Example(
+        "first-party-first",
+        "a third party covers a fact that a newer first-party source covers",
+        lambda root: project(root, {"example": THIRD_PARTY.replace("SEEN", "2026-06-01")}),
+        (
+            f"{EXAMPLE}:37:18: max_size is covered by this third-party source (seen 2026-06-01) and by the "
+            "provider's own https://example.com/docs (seen 2026-07-20), which is not older: take the value "
+            "from the first-party source and drop the fact from the third party's covers",
+        ),
+    ),
+    Example(
+        "first-party-first",
+        "the third party is newer than the first-party source",
+        lambda root: project(root, {"example": THIRD_PARTY.replace("SEEN", "2026-08-01")}),
+    ),
+    Example(
+        "binding-by-plan",
+        "varies without plans, plans without varies, plans that do not differ",
+        lambda root: project(
+            root,
+            {
+                "example": good("region_binding: datacenter", "region_binding: varies"),
+                "other": good("region_binding: datacenter", f"region_binding: zone\n    {PLANS}"),
+                "third": good(
+                    "region_binding: datacenter",
+                    "region_binding: varies\n    binding_by_plan: {Single AZ: zone, Dual: zone}",
+                ),
+            },
+        ),
+        (
+            f"{EXAMPLE}:15:5: region_binding 'varies' needs its plans: name each plan's binding, e.g. "
+            "'binding_by_plan: {Single-AZ: zone, Metro: region}'",
+            "data/providers/other.yaml:16:5: 'binding_by_plan' is given, but region_binding is 'zone': set "
+            "region_binding to varies, or remove the plans",
+            "data/providers/third.yaml:16:5: a binding that varies needs at least two plans with different "
+            "bindings; name each plan's binding, e.g. 'binding_by_plan: {Single-AZ: zone, Metro: region}'",
+        ),
+    ),
+    Example(
+        "binding-by-plan",
+        "varies with two plans that differ",
+        lambda root: project(
+            root, {"example": good("region_binding: datacenter", f"region_binding: varies\n    {PLANS}")}
         ),
     ),
     Example(

@@ -10,13 +10,19 @@ from conftest import BUILD_DATE
 from gpustorage import SiteBuild
 from gpustorage.derive import (
     GB_PER_GIB,
+    Freshness,
+    confirmed_lately,
     coverage,
     derive,
+    freshness,
     is_stale,
+    origin,
     per_gb_month,
+    price_order,
     throughput_mb_s,
 )
-from gpustorage.model import Fact
+from gpustorage.model import Fact, Source
+from gpustorage.settings import CONFIRMED_WITHIN_DAYS
 
 
 def figures(fixture_build: SiteBuild, provider_id: str, number: int = 1):
@@ -116,9 +122,47 @@ def test_throughput_takes_the_highest_absolute_figure(text: str, expected: float
 
 def test_coverage_counts_known_third_party_stale_and_undated(fixture_build: SiteBuild) -> None:
     counted = coverage(fixture_build.derived)
-    assert counted.offerings == 5
-    assert counted.known[Fact.price] == 4 and counted.known[Fact.regions] == 1
+    assert counted.offerings == 6
+    assert counted.known[Fact.price] == 5 and counted.known[Fact.regions] == 1
     assert counted.third_party == 2 and counted.stale == 1
     assert counted.undated == 3  # Gamma: price and multi-attach; Gamma Home: egress
-    assert counted.cells == 50 and counted.known_cells == sum(counted.known.values())
+    assert counted.cells == 60 and counted.known_cells == sum(counted.known.values())
     assert fixture_build.today == BUILD_DATE
+
+
+def test_an_example_price_orders_after_a_list_price_of_the_same_amount(fixture_build: SiteBuild) -> None:
+    """Alpha Scratch (an example, 0.0001 USD per GB-hour) and Beta Disk (a list price of that amount)."""
+    scratch = fixture_build.derived["alpha-cloud"].offerings[2]
+    disk = fixture_build.derived["beta-cloud"].offerings[0]
+    assert (scratch.price_basis, scratch.example_of) == ("example", "AL-1")
+    assert (disk.price_basis, disk.example_of) == ("list", None)
+    assert scratch.usd is not None and disk.usd is not None and scratch.usd.headline == disk.usd.headline
+    assert price_order(disk) < price_order(scratch)  # type: ignore[operator]
+    assert price_order(fixture_build.derived["gamma-cloud"].offerings[1]) is None  # price unknown
+
+
+def test_freshness_per_provider(fixture_build: SiteBuild) -> None:
+    """Issue #20: per provider, the known values confirmed lately (a covering source checked at most
+    CONFIRMED_WITHIN_DAYS before the build), those resting only on undated or third-party sources, and
+    the oldest date a dated source shows."""
+    fresh = {pid: figures.freshness for pid, figures in fixture_build.derived.items()}
+    # Alpha: 9 + 6 + 2 known values; the volumes page (checked 2026-11-20) covers 8 of them
+    assert fresh["alpha-cloud"] == Freshness(known=17, confirmed=8, weak=0, oldest=dt.date(2026, 9, 1))
+    # Beta: max size and throughput only from a third party; the snapshots blog of 2024
+    assert fresh["beta-cloud"] == Freshness(known=9, confirmed=0, weak=2, oldest=dt.date(2024, 1, 10))
+    # Gamma: everything on undated pages; Delta: its claim to keep no data
+    assert fresh["gamma-cloud"] == Freshness(known=3, confirmed=0, weak=3, oldest=None)
+    assert fresh["delta-cloud"] == Freshness(known=1, confirmed=0, weak=0, oldest=dt.date(2025, 1, 15))
+
+
+@pytest.mark.parametrize(("days_ago", "confirmed"), [(0, True), (CONFIRMED_WITHIN_DAYS, True), (91, False)])
+def test_a_source_confirms_its_values_for_so_many_days(days_ago: int, confirmed: bool) -> None:
+    checked = BUILD_DATE - dt.timedelta(days=days_ago)
+    source = Source.model_validate(
+        {"url": "https://example.com/a", "seen": dt.date(2026, 1, 1), "checked": checked}
+    )
+    assert confirmed_lately(source, BUILD_DATE) is confirmed
+    known = origin([source], (1,), True, BUILD_DATE)
+    unknown = origin([source], (), False, BUILD_DATE)
+    counted = freshness([([source], known), ([source], unknown)], BUILD_DATE)
+    assert counted == Freshness(known=1, confirmed=int(confirmed), weak=0, oldest=dt.date(2026, 1, 1))

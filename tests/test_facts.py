@@ -63,7 +63,9 @@ def test_the_comparison_shows_the_declared_columns_and_filters() -> None:
 
 
 def test_an_offering_has_a_field_per_fact_in_their_order() -> None:
-    assert list(Offering.model_fields) == ["kind", "product", "pricing", *Fact, "notes", "sources"]
+    facts = list(map(str, Fact))
+    facts.insert(facts.index("region_binding") + 1, "binding_by_plan")  # the plans of a binding that varies
+    assert list(Offering.model_fields) == ["kind", "product", "pricing", *facts, "notes", "sources"]
     for declaration in FACTS:
         field = Offering.model_fields[declaration.fact]
         assert field.is_required() is not declaration.optional, declaration.fact
@@ -94,6 +96,7 @@ def test_every_fact_is_sorted_worded_and_shown(fixture_build: SiteBuild) -> None
             assert offering.cells[declaration.fact].text == view.t(word_key(declaration.fact, value))
     assert tuple(Fact) == render_html.FACT_ROWS  # a provider page has a row for every fact
     assert word_key(Fact.region_binding, "zone") == "region.zone"
+    assert word_key(Fact.region_binding, "varies") == "region.varies"  # varies by plan
     assert word_key(Fact.snapshots, "unknown") == "value.unknown"
 
 

@@ -98,12 +98,12 @@ def test_the_api_has_its_field_and_column(build: Build) -> None:
     providers = {
         p["id"]: p for p in json.loads((api / "providers.json").read_text(encoding="utf-8"))["providers"]
     }
-    volume, buckets = providers["alpha-cloud"]["offerings"]
+    volume, buckets, _ = providers["alpha-cloud"]["offerings"]
     assert (volume[FACT], buckets[FACT]) == ("yes", "unknown")
     assert volume["derived"]["facts"][FACT]["known"] and not buckets["derived"]["facts"][FACT]["known"]
     rows = list(csv.DictReader(io.StringIO((api / "offerings.csv").read_text(encoding="utf-8"))))
     assert list(rows[0]).index(FACT) == list(rows[0]).index("spot_usable") + 1
-    assert [row[FACT] for row in rows if row["provider_id"] == "alpha-cloud"] == ["yes", "unknown"]
+    assert [row[FACT] for row in rows if row["provider_id"] == "alpha-cloud"] == ["yes", "unknown", "unknown"]
     schema = json.loads((api / "provider.schema.json").read_text(encoding="utf-8"))
     offering = schema["$defs"]["Offering"]
     assert offering["properties"][FACT] == {"$ref": "#/$defs/Answer", "default": "unknown"}

@@ -52,7 +52,7 @@ def test_providers_and_offerings_added_removed_or_renamed(report: str) -> None:
         "- Renamed: `gamma` → `gamma-cloud`",
     ]
     assert section(report, "Offerings").splitlines() == [
-        "- Added: `Alpha Cloud` · `Alpha Buckets` (object_storage); price rank 1 of 4 (1 = cheapest)",
+        "- Added: `Alpha Cloud` · `Alpha Buckets` (object_storage); price rank 1 of 5 (1 = cheapest)",
         "- Removed: `Alpha Cloud` · `Alpha Archive`",
     ]
 
@@ -65,7 +65,7 @@ def test_changed_values_with_their_usd_effect_and_price_rank(report: str) -> Non
         " → `{currency: USD, unit: GB-month, basis: list,"
         " tiers: [{up_to: 1000.0, amount: 0.07}, {amount: 0.05}]}`",
         "  - normalized 0.0800 → 0.0700 USD per GB-month (-0.0100, -12.5 %)",
-        "  - price rank 2 of 3 → 2 of 4 (1 = cheapest)",
+        "  - price rank 3 of 4 → 2 of 5 (1 = cheapest)",
         "- `Gamma Cloud` · `Gamma Files` · **multi_attach**: `unknown` → `yes`",  # across the rename
     ]
 
@@ -125,7 +125,7 @@ def test_validation_problems_of_head_are_listed(fixture_project: Path, tmp_path:
         "data/providers/example.yaml:21:5",
     ]
     assert "got 'Ex <b> Cloud'`" in problems[2]  # as it is, in a code span (test_review_comment renders it)
-    assert "  - price rank 2 of 4 → 3 of 4 (1 = cheapest)" in section(report, "Changed values").splitlines()
+    assert "  - price rank 2 of 5 → 4 of 5 (1 = cheapest)" in section(report, "Changed values").splitlines()
 
 
 def test_a_product_named_like_a_second_offering_is_reported_as_itself(

@@ -32,7 +32,7 @@ def test_guide_has_the_comparison_above_the_prose(site: Build, lang: str) -> Non
     table = page.select_one("table#comparison")
     assert [body["data-provider"] for body in table.select("tbody")] == FIXTURE_PROVIDERS
     assert table.sourceline < page.select("article h2")[0].sourceline
-    assert len(table.select("tbody tr.gs-offering")) == 5
+    assert len(table.select("tbody tr.gs-offering")) == 6
     assert len(table.select("tbody tr.gs-no-storage")) == 1
 
 
@@ -54,13 +54,13 @@ def test_coverage_row_counts_known_values_per_column(
     ui = strings(fixture_build, lang)
     row = site.page(LANGUAGE_PREFIX[lang]).select_one("#comparison tfoot tr.gs-coverage")
     cells = {td["data-column"]: td.get_text(strip=True) for td in row.select("td[data-column]")}
-    # prices: Alpha x2, Beta, Gamma Files; unknown for Gamma Home
-    assert cells["price"] == ui["coverage.cell"].format(known=4, total=5)
-    assert cells["snapshots"] == ui["coverage.cell"].format(known=2, total=5)
+    # prices: Alpha x3, Beta, Gamma Files; unknown for Gamma Home
+    assert cells["price"] == ui["coverage.cell"].format(known=5, total=6)
+    assert cells["snapshots"] == ui["coverage.cell"].format(known=2, total=6)
     data = " ".join(
         site.page(f"{LANGUAGE_PREFIX[lang]}data/").select_one(".gs-coverage-list").get_text(" ").split()
     )
-    expected = fixture_build.views[lang].t("coverage.item", column=ui["column.price"], known=4, count=5)
+    expected = fixture_build.views[lang].t("coverage.item", column=ui["column.price"], known=5, count=6)
     assert " ".join(expected.split()) in data
 
 
@@ -134,7 +134,7 @@ def test_provider_pages_show_every_offering_source_and_date(site: Build, lang: s
     assert page.html["lang"] == lang
     assert page.select_one("article h1").get_text(strip=True) == "Alpha Cloud"
     offerings = page.select("article h2:not(#history)")
-    assert [h2.get_text(strip=True) for h2 in offerings] == ["Alpha Volume", "Alpha Buckets"]
+    assert [h2.get_text(strip=True) for h2 in offerings] == ["Alpha Volume", "Alpha Buckets", "Alpha Scratch"]
     assert page.select("article h2")[-1]["id"] == "history"  # the history closes the page
     assert {a["href"] for a in page.select("ol.gs-sources a")} >= {
         "https://alpha.example.com/docs/volumes",
@@ -214,7 +214,7 @@ def test_no_page_loads_anything_from_a_third_party_host(site: Build) -> None:
 def test_unknown_values_are_worded_never_blank(site: Build, fixture_build: SiteBuild, lang: str) -> None:
     unknown_word = strings(fixture_build, lang)["value.unknown"]
     cells = site.page(LANGUAGE_PREFIX[lang]).select("#comparison tr.gs-offering .gs-unknown")
-    assert len(cells) == 5 * 9 - sum(
+    assert len(cells) == 6 * 9 - sum(
         fixture_build.coverage.known[c]
         for c in (
             "price",
@@ -254,7 +254,7 @@ def test_each_row_leads_to_its_prefilled_wrong_value_report(
     """A row's flag opens its offering's report line on the provider's page, whose link fills in the
     issue form with the provider, the offering and every value shown."""
     rows = site.page(LANGUAGE_PREFIX[lang]).select("#comparison tr.gs-offering")
-    assert len(rows) == 5
+    assert len(rows) == 6
     for row in rows:
         page_path, _, anchor = row.select_one("a.gs-report")["href"].partition("#")
         line = site.page(f"{LANGUAGE_PREFIX[lang]}{page_path}").select_one(f"#{anchor}")
@@ -320,3 +320,89 @@ def test_a_source_date_and_a_checked_date_are_two_named_dates(
     gamma_rows = {tr.th.get_text(): tr.td for tr in gamma.select("table.gs-facts")[0].select("tr")}
     assert gamma_rows[t("column.checked")].time["datetime"] == "2026-11-30"
     assert gamma_rows[t("evidence.column")].select_one(".gs-undated-badge") is not None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_example_price_is_marked_and_says_what_it_is_an_example_of(
+    site: Build, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #20: Alpha Scratch's price is one region's figure (AL-1). Its cell carries the example mark,
+    read as its word and explained in the legend; its details and its provider page name the region;
+    list prices carry no mark."""
+    ui, t = strings(fixture_build, lang), fixture_build.views[lang].t
+    page = site.page(LANGUAGE_PREFIX[lang])
+    rows = {
+        row.select_one(".gs-product").get_text(): row for row in page.select("#comparison tr.gs-offering")
+    }
+    mark = rows["Alpha Scratch"].select_one("td[data-column=price] .gs-example")
+    assert mark is not None and mark.select_one(".gs-sr").get_text() == ui["price.example"]
+    assert mark["title"] == ui["price.example_title"]
+    assert rows["Alpha Scratch"]["data-price-basis"] == "example"
+    assert rows["Beta Disk"]["data-price-basis"] == "list"
+    assert not any(rows[p].select(".gs-example") for p in ("Alpha Volume", "Alpha Buckets", "Beta Disk"))
+    legend = [li.get_text() for li in page.select(".gs-legend li")]
+    assert "◇" + ui["price.example"] in legend
+    details = page.select_one("#more-alpha-cloud-3 .gs-more-facts li")  # the price, first
+    assert t("price.example_of", case="AL-1") in details.get_text()
+    provider = site.page(f"{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/")
+    price_rows = provider.select("table.gs-facts tr[data-column=price]")
+    assert [row.select_one(".gs-example-of") is not None for row in price_rows] == [False, False, True]
+    assert price_rows[2].select_one(".gs-example-of").get_text() == t("price.example_of", case="AL-1")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_binding_that_varies_by_plan_names_its_plans(
+    site: Build, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #20: Alpha Scratch is bound to a zone on its Standard plan and to a region on Metro. The
+    table says "varies by plan" and filters it under the binding filter; the details and the provider
+    page name each plan's binding."""
+    ui, t = strings(fixture_build, lang), fixture_build.views[lang].t
+    page = site.page(LANGUAGE_PREFIX[lang])
+    row = next(
+        r
+        for r in page.select("#comparison tr.gs-offering")
+        if r.select_one(".gs-product").get_text() == "Alpha Scratch"
+    )
+    assert row["data-region"] == "varies"
+    assert row.select_one("td[data-column=region_binding]").get_text() == ui["binding_short.varies"]
+    choice = page.select_one("input[name=region][value=varies]")
+    assert choice is not None and ui["binding_short.varies"] in choice.parent.get_text()
+    plans = [
+        t("text.labelled", label="Standard", text=ui["region.zone"]),
+        t("text.labelled", label="Metro", text=ui["region.region"]),
+    ]
+    details = page.select_one("#more-alpha-cloud-3 .gs-more-facts").get_text()
+    assert ui["region.varies"] in details and all(plan in details for plan in plans)
+    provider = site.page(f"{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/")
+    binding = provider.select("table.gs-facts tr[data-column=region_binding]")[2]
+    assert binding.select_one(".gs-value").get_text() == ui["region.varies"]
+    assert binding.select_one(".gs-plans").get_text() == " · ".join(plans)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_data_page_and_provider_pages_show_freshness(
+    site: Build, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #20: the data page has a row per provider (linking its page) with its values confirmed
+    lately, those resting only on undated or third-party sources, and its oldest source's date; each
+    provider page says the same in a line after its sources."""
+    ui, t = strings(fixture_build, lang), fixture_build.views[lang].t
+    here = f"{LANGUAGE_PREFIX[lang]}data/"
+    table = site.page(here).select_one("table.gs-freshness-table")
+    rows = {row["data-provider"]: row for row in table.select("tbody tr")}
+    assert list(rows) == FIXTURE_PROVIDERS
+    for provider_id, row in rows.items():
+        link = row.select_one("th a")["href"]
+        assert urljoin(f"/{here}", link) == f"/{LANGUAGE_PREFIX[lang]}providers/{provider_id}/"
+    cells = [td.get_text() for td in rows["alpha-cloud"].select("td")]
+    assert cells[:2] == [ui["coverage.cell"].format(known=8, total=17), "0"]
+    assert rows["alpha-cloud"].select_one("time")["datetime"] == "2026-09-01"
+    assert [td.get_text() for td in rows["gamma-cloud"].select("td")][1:] == ["3", ui["freshness.no_date"]]
+    page = site.page(f"{LANGUAGE_PREFIX[lang]}providers/beta-cloud/")
+    line = page.select_one("p.gs-freshness")
+    assert line.select_one("strong").get_text() == ui["freshness.title"]
+    assert ui["coverage.cell"].format(known=0, total=9) in line.get_text()
+    assert line.select_one("time")["datetime"] == "2024-01-10"
+    assert line.sourceline > page.select("ol.gs-sources")[-1].sourceline  # after its sources
+    assert t("freshness.confirmed", days=t("data.days", count=90)) in line.get_text()

@@ -34,8 +34,9 @@ def test_good_file_is_valid(tmp_path: Path) -> None:
             [
                 "example.yaml:5:5: missing required key 'product'",
                 "example.yaml:6:5: unknown key 'prodcut'; did you mean 'product'? (expected one of: "
-                "kind, product, pricing, price, billed_while_detached, region_binding, throughput, max_size, "
-                "snapshots, multi_attach, spot_usable, egress, regions, notes, sources)",
+                "kind, product, pricing, price, billed_while_detached, region_binding, binding_by_plan, "
+                "throughput, max_size, snapshots, multi_attach, spot_usable, egress, regions, notes, "
+                "sources)",
             ],
         ),
         (

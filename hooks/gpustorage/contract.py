@@ -56,6 +56,8 @@ ROW_ATTRIBUTES: dict[str, str] = {
     },
     "egress": "free, varies, unknown, or table (a fee: see egress-rate)",
     "tiers": "the price as JSON [[upper bound in GB or null, USD per GB-month], ...]; absent when unknown",
+    "price-basis": "list or example (derive.BASIS_RANK: an example sorts after a list price of the same "
+    "amount); absent when the price is unknown",
     "fee": "a fixed monthly fee in USD",
     "idle-tiers": "like tiers: the price while no GPU uses the storage, where it differs",
     "billed-idle": "yes, no or unknown: whether the storage bills while no GPU uses it",

@@ -1,5 +1,7 @@
 """Checks across files: what one file cannot know alone (languages, pages and markers, currencies, ids,
-look-alike names, bounds in USD, dates after the build date).
+look-alike names, bounds in USD, dates after the build date), and rules that tie a value to its sources
+(a multi-attach quote without limiting words, first-party sources before third parties, the plans of a
+region binding that varies).
 
 Every check has one shape, a `Check`: a name, a one-line description and a function from one `CheckInput`
 (everything the data files and docs pages hold, read once by dataset.py) to the problems it finds.
@@ -14,6 +16,7 @@ a reader sees every check in one place and in order, and no module-level list gr
 from __future__ import annotations
 
 import datetime as dt
+import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -25,6 +28,7 @@ from disarm import skeleton_key
 from .load import Document, KeyPath, decode
 from .markers import MARKER
 from .model import (
+    BINDING_BY_PLAN,
     GB_PER,
     MAX_EGRESS_USD_PER_GB,
     MAX_GB,
@@ -36,8 +40,10 @@ from .model import (
     Egress,
     ExchangeRates,
     Fact,
+    OfferingBase,
     Price,
     Provider,
+    RegionBinding,
     Source,
     Tier,
     per_gb_month,
@@ -345,6 +351,144 @@ def _quoted_values(data: CheckInput, loaded: LoadedProvider) -> list[Problem]:
     return problems
 
 
+# --- consistency of values with their sources ---------------------------------------------------------
+
+# Words that limit what a multi-attach quote states, per answer and quote language (the primary subtag
+# of a source's `lang`); the longer phrase first, so that "read-only" is named rather than "only".
+# Latin words match whole; Chinese characters anywhere. A "yes" limited to some types or to reading is
+# partial ("only Premium SSDs", "read-only"); a "no" says "only one instance" in its own words, so only
+# an exception makes it partial ("except shared disks").
+LIMITING_PHRASES: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        "yes": {
+            "en": ("read-only", "only", "some", "certain", "limited", "except"),
+            "de": ("schreibgeschützt", "nur"),
+            "zh": ("只读", "仅", "只"),
+        },
+        "no": {
+            "en": ("except", "unless", "some", "certain"),
+            "de": ("außer", "manche"),
+            "zh": ("除",),
+        },
+    }
+)
+# "read-only" beside "read/write" names one of the modes a share offers, not a limit
+_BOTH_MODES = re.compile(r"read[/ -]write", re.IGNORECASE)
+
+
+def limiting_phrase(quote: str, lang: str, answer: str) -> str | None:
+    """The first phrase of the quote's language that limits `answer` in the quote, or None."""
+    for phrase in LIMITING_PHRASES[answer].get(lang.split("-")[0].lower(), ()):
+        pattern = re.escape(phrase) if not phrase.isascii() else rf"(?<![\w-]){re.escape(phrase)}(?![\w-])"
+        if phrase == "read-only" and _BOTH_MODES.search(quote):
+            continue
+        if re.search(pattern, quote, re.IGNORECASE):
+            return phrase
+    return None
+
+
+def _multi_attach_words(data: CheckInput, loaded: LoadedProvider) -> list[Problem]:
+    """A multi_attach of "yes" or "no" is stated without limit: a quote for it with a phrase that limits
+    that answer (LIMITING_PHRASES) says the answer is partial."""
+    problems = []
+    for i, offering in enumerate(loaded.provider.offerings):
+        value = str(offering.value_of(Fact.multi_attach))
+        if value not in LIMITING_PHRASES:
+            continue
+        for n, source in enumerate(offering.sources):
+            quote = source.quote.get(Fact.multi_attach)
+            phrase = limiting_phrase(quote, source.lang, value) if quote else None
+            if phrase is None:
+                continue
+            loc = ("offerings", i, "sources", n, "quote", Fact.multi_attach.value)
+            message = (
+                f"multi_attach is '{value}', but its quote limits it with '{phrase}': set partial, or quote "
+                "the words that state it without limit"
+            )
+            problems.append(loaded.document.problem(loc, message))
+    return problems
+
+
+def _first_party_clash(fact: Fact, third: Source, offering: OfferingBase) -> Source | None:
+    """A first-party source of the offering that covers the fact and is not older than the third party."""
+    return next(
+        (
+            source
+            for source in offering.sources
+            if not source.third_party and fact in source.covers and source.seen >= third.seen
+        ),
+        None,
+    )
+
+
+def _first_party_first(data: CheckInput, loaded: LoadedProvider) -> list[Problem]:
+    """A fact that a first-party source of the offering covers is not also taken from a third party,
+    unless the first-party source is older (the third party then has the newer word)."""
+    problems = []
+    for i, offering in enumerate(loaded.provider.offerings):
+        for n, source in enumerate(offering.sources):
+            for k, fact in enumerate(source.covers if source.third_party else ()):
+                own = _first_party_clash(fact, source, offering)
+                if own is None:
+                    continue
+                message = (
+                    f"{fact.value} is covered by this third-party source (seen {source.seen.isoformat()}) "
+                    f"and by the provider's own {own.url} (seen {own.seen.isoformat()}), which is not "
+                    "older: take the value from the first-party source and drop the fact from the third "
+                    "party's covers"
+                )
+                problems.append(loaded.document.problem(("offerings", i, "sources", n, "covers", k), message))
+    return problems
+
+
+_PLAN_BINDINGS_ADVICE = "name each plan's binding, e.g. 'binding_by_plan: {Single-AZ: zone, Metro: region}'"
+
+
+def _plan_binding_problem(offering: OfferingBase) -> tuple[str, str] | None:
+    """What is wrong with an offering's binding by plan, and the key it stands at; None when nothing."""
+    varies = offering.value_of(Fact.region_binding) == RegionBinding.varies
+    plans = offering.binding_by_plan
+    if plans is None:
+        return (
+            ("region_binding", f"region_binding 'varies' needs its plans: {_PLAN_BINDINGS_ADVICE}")
+            if varies
+            else None
+        )
+    if not varies:
+        binding = offering.value_of(Fact.region_binding)
+        return (
+            BINDING_BY_PLAN,
+            f"'{BINDING_BY_PLAN}' is given, but region_binding is '{binding}': set region_binding to "
+            "varies, or remove the plans",
+        )
+    vague = sorted(
+        plan for plan, binding in plans.items() if binding in (RegionBinding.varies, RegionBinding.unknown)
+    )
+    if vague:
+        return (
+            BINDING_BY_PLAN,
+            f"each plan needs a binding of its own, not varies or unknown: {', '.join(vague)}",
+        )
+    if len(plans) < 2 or len(set(plans.values())) < 2:
+        return (
+            BINDING_BY_PLAN,
+            "a binding that varies needs at least two plans with different bindings; "
+            + _PLAN_BINDINGS_ADVICE,
+        )
+    return None
+
+
+def _binding_by_plan(data: CheckInput, loaded: LoadedProvider) -> list[Problem]:
+    """region_binding 'varies' names at least two plans with different bindings, and only then."""
+    problems = []
+    for i, offering in enumerate(loaded.provider.offerings):
+        found = _plan_binding_problem(offering)
+        if found is not None:
+            key, message = found
+            problems.append(loaded.document.problem(("offerings", i, key), message))
+    return problems
+
+
 # --- the exchange rates -----------------------------------------------------------------------------------
 
 
@@ -472,6 +616,21 @@ CHECKS = (
         "quoted-values",
         "every known value (but not_applicable) has a quote from a source that covers it",
         _each_provider(_quoted_values),
+    ),
+    Check(
+        "multi-attach-words",
+        'a multi_attach of "yes" or "no" has no quote with limiting words (only, read-only, nur, 仅...)',
+        _each_provider(_multi_attach_words),
+    ),
+    Check(
+        "first-party-first",
+        "no fact is taken from a third party that a first-party source as new or newer also covers",
+        _each_provider(_first_party_first),
+    ),
+    Check(
+        "binding-by-plan",
+        "region_binding 'varies' names at least two plans with different bindings, and only then",
+        _each_provider(_binding_by_plan),
     ),
     Check("rate-dates", "no exchange rate is dated after the build date", _rate_dates),
     Check(

@@ -25,19 +25,24 @@ from .model import (
     Fact,
     Offering,
     Price,
+    Provider,
     Source,
     Tier,
     per_gb_month,
     size_in_gb,
 )
-from .settings import STALE_AFTER_DAYS
+from .settings import CONFIRMED_WITHIN_DAYS, STALE_AFTER_DAYS
 
 __all__ = ["GB_PER_GIB", "HOURS_PER_MONTH", "build_date", "per_gb_month"]  # also used from here
 
 # Sort order of worded values: the answer a reader most likely wants first.
 ANSWER_RANK = {"yes": 0, "partial": 1, "no": 2, "not_applicable": 3}
-REGION_RANK = {"global": 0, "region": 1, "zone": 2, "datacenter": 3, "machine": 4}
+# a binding that varies by plan after every fixed one: its plans are in the row's details
+REGION_RANK = {"global": 0, "region": 1, "zone": 2, "datacenter": 3, "machine": 4, "varies": 5}
 WORD_RANKS = {ValueKind.answer: ANSWER_RANK, ValueKind.binding: REGION_RANK}  # by the facts' kind
+# Among prices of the same amount, a published price list's first, then a worked example's (or one
+# region's figure): the comparison's script (sort.js) and every order made here keep it.
+BASIS_RANK = {"list": 0, "example": 1}
 
 
 @dataclass(frozen=True)
@@ -85,6 +90,8 @@ class Figures:
     """Everything derived from one offering."""
 
     usd: UsdPrice | None  # None when the price is unknown or varies
+    price_basis: str | None  # "list" or "example" for a price in a table; None when unknown or varies
+    example_of: str | None  # what an example price is for, as the source names it (a region, a size)
     egress: UsdEgress | None  # None when egress is free, unknown or varies
     max_size_gb: float | None
     facts: dict[Fact, Origin]
@@ -104,9 +111,21 @@ class Figures:
 
 
 @dataclass(frozen=True)
+class Freshness:
+    """How fresh a provider's known values are: each value counted once (a fact of an offering, or the
+    claim that the provider keeps no data)."""
+
+    known: int  # values backed by a source
+    confirmed: int  # of those, covered by a source checked at most CONFIRMED_WITHIN_DAYS before the build
+    weak: int  # of those, resting only on undated sources or only on third parties
+    oldest: dt.date | None  # the oldest date a dated source covering a known value shows; None: none
+
+
+@dataclass(frozen=True)
 class ProviderFigures:
     offerings: list[Figures]
     absence: Origin | None  # for a provider without persistent storage: the provenance of that claim
+    freshness: Freshness
 
 
 Derived = dict[str, ProviderFigures]
@@ -204,7 +223,7 @@ def throughput_mb_s(text: str) -> float | None:
 
 
 def _word_rank(kind: ValueKind, value: str) -> float | None:
-    return None if value in (UNKNOWN, "varies") else WORD_RANKS[kind][value]
+    return None if value == UNKNOWN else WORD_RANKS[kind][value]
 
 
 def _sort_keys(
@@ -224,8 +243,17 @@ def _sort_keys(
     return keys
 
 
+def price_order(figures: Figures) -> tuple[float, int] | None:
+    """What orders offerings by price: the first paid rate in USD, then the price's basis (a list
+    price before an example of the same amount); None when the price is unknown or varies."""
+    if figures.usd is None or figures.price_basis is None:
+        return None
+    return figures.usd.headline, BASIS_RANK[figures.price_basis]
+
+
 def figures(offering: Offering, rates: ExchangeRates, today: dt.date) -> Figures:
-    usd = usd_price(offering.price, rates) if isinstance(offering.price, Price) else None
+    price = offering.price if isinstance(offering.price, Price) else None
+    usd = usd_price(price, rates) if price else None
     egress = usd_egress(offering.egress, rates) if isinstance(offering.egress, Egress) else None
     size = None if offering.max_size == UNKNOWN else size_in_gb(offering.max_size)
     # facts covered by the same sources share one provenance record
@@ -242,6 +270,8 @@ def figures(offering: Offering, rates: ExchangeRates, today: dt.date) -> Figures
     source_date = min(dates) if dates else None
     return Figures(
         usd=usd,
+        price_basis=price.basis.value if price else None,
+        example_of=price.example_of if price else None,
         egress=egress,
         max_size_gb=size,
         facts=facts,
@@ -279,7 +309,8 @@ def english_text(offering: Offering, fact: Fact) -> str:
             if value.idle_tiers
             else ""
         )
-        return tiers + fee + idle
+        example = f" (example: {value.example_of})" if value.example_of else ""
+        return tiers + fee + idle + example
     if isinstance(value, Egress):
         allowance = f", {value.included_gb:g} {value.per} included" if value.included_gb else ""
         return f"{value.amount} {value.currency}/{value.per}{allowance}"
@@ -295,6 +326,38 @@ def raw_value(value: object) -> str:
     return str(value) if isinstance(value, str) else "known"
 
 
+def confirmed_lately(source: Source, today: dt.date) -> bool:
+    """Whether the source's quotes were found on its page at most CONFIRMED_WITHIN_DAYS ago."""
+    return source.checked is not None and (today - source.checked).days <= CONFIRMED_WITHIN_DAYS
+
+
+def freshness(values: Sequence[tuple[Sequence[Source], Origin]], today: dt.date) -> Freshness:
+    """The freshness of some values, each given with its list of sources and its provenance (which of
+    them cover it); only known values count."""
+    known = [(o, [sources[n - 1] for n in o.sources]) for sources, o in values if o.known]
+    dated = [source.seen for _, covering in known for source in covering if not source.undated]
+    return Freshness(
+        known=len(known),
+        confirmed=sum(any(confirmed_lately(source, today) for source in covering) for _, covering in known),
+        weak=sum(o.undated or o.third_party for o, _ in known),
+        oldest=min(dated, default=None),
+    )
+
+
+def provider_freshness(
+    provider: Provider, offerings: Sequence[Figures], absence: Origin | None, today: dt.date
+) -> Freshness:
+    """A provider's freshness: every known fact of its offerings, or its claim to keep no data."""
+    values: list[tuple[Sequence[Source], Origin]] = [
+        (offering.sources, o)
+        for offering, f in zip(provider.offerings, offerings, strict=True)
+        for o in f.facts.values()
+    ]
+    if absence is not None and provider.no_persistent_storage:
+        values.append((provider.no_persistent_storage, absence))
+    return freshness(values, today)
+
+
 def derive(dataset: Dataset, today: dt.date) -> Derived:
     """The figures of every offering of every provider, by provider id."""
     derived = {}
@@ -303,9 +366,11 @@ def derive(dataset: Dataset, today: dt.date) -> Derived:
         if provider.no_persistent_storage:
             sources = provider.no_persistent_storage
             absence = origin(sources, tuple(range(1, len(sources) + 1)), True, today)
+        offerings = [figures(offering, dataset.rates, today) for offering in provider.offerings]
         derived[provider_id] = ProviderFigures(
-            offerings=[figures(offering, dataset.rates, today) for offering in provider.offerings],
+            offerings=offerings,
             absence=absence,
+            freshness=provider_freshness(provider, offerings, absence, today),
         )
     return derived
 

@@ -63,7 +63,8 @@ class ValueKind(StrEnum):
     """What a fact's value is, which decides the code that checks, sorts, words and exports it."""
 
     answer = "answer"  # yes, no, partial, not_applicable or unknown
-    binding = "binding"  # what a volume is bound to: machine, datacenter, zone, region, global, unknown
+    binding = "binding"  # what a volume is bound to: machine, datacenter, zone, region, global, varies
+    # (by plan: the offering's `binding_by_plan` names each plan's), unknown
     price = "price"  # tiers in a currency and unit, or unknown / varies
     egress = "egress"  # a fee per GB with an allowance, or free / varies / unknown
     size = "size"  # a size such as '4 TB', or unknown
@@ -134,7 +135,7 @@ FACTS = _checked(
     FactDeclaration(
         Fact.region_binding,
         ValueKind.binding,
-        filter=Filter("region", ("machine", "datacenter", "zone", "region", "global")),
+        filter=Filter("region", ("machine", "datacenter", "zone", "region", "global", "varies")),
     ),
     FactDeclaration(
         Fact.throughput,

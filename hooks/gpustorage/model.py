@@ -156,6 +156,7 @@ class RegionBinding(StrEnum):
     zone = "zone"
     region = "region"
     global_ = "global"
+    varies = "varies"  # differs by plan: `binding_by_plan` names each plan's binding
     unknown = "unknown"
 
 
@@ -395,6 +396,7 @@ class OfferingBase(Record):
         max_size: str
         egress: Egress | Literal["free", "varies", "unknown"]
         regions: list[str] | Literal["unknown"]
+        binding_by_plan: dict[str, RegionBinding] | None
         notes: dict[str, str] | None
         sources: list[Source]
 
@@ -439,6 +441,29 @@ def _fact_field(declaration: FactDeclaration) -> tuple[object, Any]:
     return _value_type(declaration.kind), Field(default, description=declaration.description)
 
 
+# A region binding that differs by plan (a product's tiers, such as Single-AZ and Metro): the field
+# follows `region_binding`, which is then `varies` (crosscheck's binding-by-plan check asks for both).
+BINDING_BY_PLAN = "binding_by_plan"
+_BINDING_BY_PLAN_FIELD = (
+    Annotated[dict[ShortText, Lax[RegionBinding]], Field(min_length=1, max_length=20)] | None,
+    Field(
+        None,
+        description="With `region_binding: varies`: each plan's binding, by the plan's name as the "
+        "source writes it (`{Single-AZ: zone, Metro: region}`); at least two plans that differ.",
+    ),
+)
+
+
+def _offering_fields() -> dict[str, Any]:
+    """A field per fact in FACTS' order, with `binding_by_plan` right after `region_binding`."""
+    fields: dict[str, Any] = {}
+    for declaration in FACTS:
+        fields[declaration.fact.value] = _fact_field(declaration)
+        if declaration.fact is Fact.region_binding:
+            fields[BINDING_BY_PLAN] = _BINDING_BY_PLAN_FIELD
+    return fields
+
+
 # An offering's fields are made from the facts' declarations (facts.FACTS) by pydantic's create_model:
 # a field per fact in FACTS' order, after the kind and product and before the notes and sources, the
 # order that provider files, validation messages and the JSON Schema have always shown. Why not a class
@@ -452,7 +477,7 @@ else:
     Offering = create_model(
         "Offering",
         __base__=OfferingBase,
-        **{declaration.fact.value: _fact_field(declaration) for declaration in FACTS},
+        **_offering_fields(),
         notes=(Localized | None, None),
         sources=(list[Source], Field(min_length=1, max_length=50)),
     )

@@ -157,6 +157,7 @@ def environment() -> Environment:
         comparison_row=render_html.comparison_row,
         column_heads=render_html.column_heads,
         stale_badge=render_html.stale_badge,
+        freshness_table=render_html.freshness_table,
         undated_badge=render_html.undated_badge,
         history_block=render_html.history_block,
         changes_filter=render_html.changes_filter,
@@ -365,6 +366,7 @@ class LanguageRenderer:
             report = self.shared.offerings[(provider.id, offering.number)].report
             reports = report_links(report, offering, t)
             parts.append(render_html.offering_section(offering, reports, t) + Markup("\n\n"))
+        parts.append(render_html.freshness_line(provider, t))
         if history is not None:
             changes = render_html.history_block(view, history.of(provider.id), None)
             parts.append(html_format("## {} {{#history}}\n\n{}\n", md(t("history.title")), changes))

@@ -20,7 +20,7 @@ from .escape import html_format, md
 from .history import Change
 from .model import Fact
 from .report_links import OfferingReport, ReportLinks
-from .settings import STALE_AFTER_DAYS
+from .settings import CONFIRMED_WITHIN_DAYS, STALE_AFTER_DAYS
 from .transform import (
     Cell,
     ChangeView,
@@ -67,6 +67,8 @@ def row_attributes(offering: OfferingView) -> Markup:
     attributes["billed-idle"] = offering.value(Fact.billed_while_detached)
     if figures.usd:
         attributes["tiers"] = _pairs(figures.usd.tiers)
+        if figures.price_basis:
+            attributes["price-basis"] = figures.price_basis
         attributes["fee"] = repr(figures.usd.monthly_fee_usd)
         if figures.usd.idle_tiers:
             attributes["idle-tiers"] = _pairs(figures.usd.idle_tiers)
@@ -105,6 +107,27 @@ def third_party_mark(t: Strings) -> Markup:
     )
 
 
+def example_mark(t: Strings) -> Markup:
+    """The mark of an example price (a worked example or one region's figure, not a price list): its
+    symbol shown, its word read, explained as its tooltip like the legend's."""
+    return html_format(
+        '<span class="gs-example" title="{}"><span aria-hidden="true">{}</span><span class="gs-sr">{}</span>'
+        "</span>",
+        t("price.example_title"),
+        EXAMPLE_SYMBOL,
+        t("price.example"),
+    )
+
+
+def example_line(offering: OfferingView, t: Strings) -> Markup:
+    """Below an example price on its provider's page: what the example is for ("example: eu-west-1")."""
+    if offering.figures.example_of is None:
+        return _NOTHING
+    return html_format(
+        '<br><small class="gs-example-of">{}</small>', t("price.example_of", case=offering.figures.example_of)
+    )
+
+
 def marks(origin: Origin, t: Strings) -> Markup:
     """The stale or date-unknown badge and the third-party mark of a known fact."""
     badge = stale_badge(t) if origin.stale else undated_badge(t) if origin.undated else _NOTHING
@@ -137,7 +160,10 @@ def source_wording(c: Cell, t: Strings) -> Markup:
 def price(offering: OfferingView, t: Strings, with_link: bool = False) -> Markup:
     """The price per GB-month with the source's own wording, and on the comparison the provider's own
     price page."""
-    html = cell(offering.cells["price"], t) + source_wording(offering.cells["price"], t)
+    html = cell(offering.cells["price"], t)
+    if offering.figures.example_of is not None:
+        html += example_mark(t)
+    html += source_wording(offering.cells["price"], t) + example_line(offering, t)
     return html + price_page_line(offering, t) if with_link else html
 
 
@@ -151,6 +177,13 @@ def price_page_line(offering: OfferingView, t: Strings) -> Markup:
         offering.price_page,
         t("price.source_link"),
     )
+
+
+def plans_line(offering: OfferingView) -> Markup:
+    """Below a region binding that varies by plan on its provider's page: each plan's binding."""
+    if not offering.plans:
+        return _NOTHING
+    return html_format('<br><small class="gs-plans">{}</small>', " · ".join(offering.plans))
 
 
 def region(offering: OfferingView, t: Strings) -> Markup:
@@ -240,6 +273,7 @@ UNKNOWN_SIGN = Markup('<span class="gs-unknown-sign" aria-hidden="true"></span>'
 TOKEN_FACTS = frozenset({Fact.billed_while_detached, Fact.snapshots, Fact.multi_attach, Fact.spot_usable})
 # The row's one mark for its evidence: a symbol per kind of doubt, read by its word.
 STALE_SYMBOL, UNDATED_SYMBOL, THIRD_PARTY_SYMBOL = "⚠", "∗", "†"
+EXAMPLE_SYMBOL = "◇"  # beside a price that is an example, not a price list's
 
 
 def symbol(sign: str, word: str, classes: str) -> Markup:
@@ -263,7 +297,8 @@ def token(offering: OfferingView, column: str, t: Strings) -> Markup:
         )
     if fact in TOKEN_FACTS and value in ANSWER_SYMBOLS:
         return symbol(ANSWER_SYMBOLS[value], c.text, f"gs-token gs-{value}")
-    return html_format('<span class="gs-value">{}</span>', c.token)
+    html = html_format('<span class="gs-value">{}</span>', c.token)
+    return html + example_mark(t) if fact is Fact.price and offering.figures.example_of else html
 
 
 def comparison_cell(offering: OfferingView, column: str, t: Strings) -> Markup:
@@ -322,6 +357,7 @@ def legend(t: Strings) -> Markup:
         legend_item(STALE_SYMBOL, t("stale.badge"), t("stale.title", days=STALE_AFTER_DAYS)),
         legend_item(UNDATED_SYMBOL, t("undated.badge"), t("undated.title")),
         legend_item(THIRD_PARTY_SYMBOL, t("provenance.third_party")),
+        legend_item(EXAMPLE_SYMBOL, t("price.example"), t("price.example_title")),
     ]
     label = t("legend.label")
     return html_format(
@@ -385,6 +421,12 @@ def detail_fact(offering: OfferingView, name: str, anchor: str, t: Strings) -> M
     value = Markup.escape(c.text)
     if name == "region_binding" and offering.figures.regions:
         value += html_format(" ({})", t("regions.count", count=offering.figures.regions))
+    if name == "region_binding" and offering.plans:
+        value += html_format(" · {}", " · ".join(offering.plans))
+    if name == "price" and offering.figures.example_of is not None:
+        value += example_mark(t) + html_format(
+            " · {}", t("price.example_of", case=offering.figures.example_of)
+        )
     value += source_wording(c, t)  # where the value is a normalized figure
     label = t("text.labelled", label=t(f"column.{name}"), text="")  # "Price: ", "价格："
     return html_format(
@@ -497,6 +539,8 @@ def fact_row(offering: OfferingView, name: str, report: str, t: Strings) -> Mark
     where the value is a normalized figure), links to its sources, and a link to report it wrong."""
     c = offering.cells[name]
     value = price(offering, t, with_link=True) if name == "price" else cell(c, t) + source_wording(c, t)
+    if name == "region_binding":
+        value += plans_line(offering)
     label = t("report.field", field=t(f"column.{name}"))
     return html_format(
         '<tr data-column="{name}"><th scope="row">{full}</th><td>{value}</td><td>{links}</td>'
@@ -594,6 +638,66 @@ def offering_section(offering: OfferingView, reports: ReportLinks, t: Strings) -
         notes=notes(offering.notes),
         n=n,
         sources=source_list(offering.sources, f"source-{n}-", t),
+    )
+
+
+# ---- freshness ------------------------------------------------------------------------------------------
+
+
+def freshness_cells(provider: ProviderView, t: Strings) -> tuple[str, str, Markup]:
+    """A provider's freshness in words: values confirmed lately ("3 von 10"), values resting on weak
+    sources, and its oldest source's date (or that none has one)."""
+    f = provider.freshness
+    confirmed = t("coverage.cell", known=f.confirmed, total=f.known)
+    if f.oldest is None:
+        oldest = Markup.escape(t("freshness.no_date"))
+    else:
+        oldest = html_format('<time datetime="{}">{}</time>', f.oldest.isoformat(), t.date(f.oldest))
+    return confirmed, t.number(f.weak), oldest
+
+
+def freshness_heads(t: Strings) -> tuple[str, str, str]:
+    days = t("data.days", count=CONFIRMED_WITHIN_DAYS)
+    return t("freshness.confirmed", days=days), t("freshness.weak"), t("freshness.oldest")
+
+
+def freshness_line(provider: ProviderView, t: Strings) -> Markup:
+    """On a provider's page, below its sources: how fresh its values are, in one line."""
+    parts = [
+        html_format("{}", t("text.labelled", label=head, text="")) + value
+        for head, value in zip(freshness_heads(t), freshness_cells(provider, t), strict=True)
+    ]
+    return html_format(
+        '<p class="gs-freshness" data-search-exclude><strong>{}</strong> · {}</p>\n\n',
+        t("freshness.title"),
+        Markup(" · ").join(parts),
+    )
+
+
+def freshness_table(providers: list[ProviderView], t: Strings) -> Markup:
+    """On the data page: each provider's freshness, a row each, its name linking to its page."""
+    heads = Markup("").join(
+        html_format('<th scope="col">{}</th>', head) for head in (t("column.provider"), *freshness_heads(t))
+    )
+    rows = Markup("\n").join(
+        html_format(
+            '<tr data-provider="{id}"><th scope="row"><a href="../providers/{id}/">{name}</a></th>'
+            "<td>{}</td><td>{}</td><td>{}</td></tr>",
+            *freshness_cells(provider, t),
+            id=provider.id,
+            name=provider.name,
+        )
+        for provider in providers
+    )
+    days = t("data.days", count=CONFIRMED_WITHIN_DAYS)
+    return html_format(
+        '<table class="gs-freshness-table" data-search-exclude>\n<caption>{}</caption>\n'
+        "<thead><tr>{}</tr></thead>\n<tbody>\n{}\n</tbody>\n</table>\n\n"
+        '<p class="gs-freshness-explain">{}</p>',
+        t("freshness.title"),
+        heads,
+        rows,
+        t("freshness.explain", days=days),
     )
 
 

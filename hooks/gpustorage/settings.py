@@ -17,6 +17,9 @@ import yaml
 from .problems import DataError, Problem
 
 STALE_AFTER_DAYS = 180  # a fact whose newest dated source is older than this is marked stale
+# a value counts as confirmed lately when a source covering it was checked (its quotes found on the page)
+# at most this many days before the build date
+CONFIRMED_WITHIN_DAYS = 90
 CHANGES_SHOWN = 100  # the changes page shows the latest changes; /api/v1/history.json holds them all
 FEED_ENTRIES = 50  # entries per feed: the newest commits
 DISPLAY_CURRENCIES = ("EUR", "CNY")  # the calculator's currencies besides USD, where a rate exists

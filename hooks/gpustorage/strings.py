@@ -230,6 +230,7 @@ binding_short.datacenter
 binding_short.zone
 binding_short.region
 binding_short.global
+binding_short.varies
 evidence.column
 evidence.short
 legend.label
@@ -254,6 +255,16 @@ pick.clear
 pick.title
 pick.close
 pick.no_size
+price.example
+price.example_title
+price.example_of {case}
+region.varies
+freshness.title
+freshness.confirmed {days}
+freshness.weak
+freshness.oldest
+freshness.no_date
+freshness.explain {days}
 """
 
 

@@ -24,10 +24,12 @@ from .derive import (
     Coverage,
     Derived,
     Figures,
+    Freshness,
     Origin,
     ProviderFigures,
     UsdPrice,
     UsdTier,
+    price_order,
     throughput_mb_s,
     usd_price,
 )
@@ -196,6 +198,7 @@ class OfferingView:
     notes: Prose | None
     sources: list[SourceView]
     price_page: str | None  # the provider's own price page (model.pricing_page); None: not in the data
+    plans: tuple[str, ...] = ()  # a binding that varies by plan: each plan's ("Metro: an eine Region")
 
     @property
     def product(self) -> str:
@@ -218,6 +221,7 @@ class ProviderView:
     website: str
     notes: Prose | None
     offerings: list[OfferingView]
+    freshness: Freshness  # how many of its values were confirmed lately, rest on weak sources; its oldest
     absence: Origin | None = None  # provenance of "no persistent storage"
     no_storage_sources: list[SourceView] = field(default_factory=list)
 
@@ -395,9 +399,10 @@ WORD_KEYS = {ValueKind.answer: "answer", ValueKind.binding: "region", ValueKind.
 
 def word_key(fact: str, value: str) -> str:
     """The string that words a value from a fact's list ("yes", "zone", "free"; "unknown", "varies")."""
-    if value in (UNKNOWN, "varies"):
+    kind = DECLARED[Fact(fact)].kind
+    if value == UNKNOWN or (value == "varies" and kind is not ValueKind.binding):
         return f"value.{value}"
-    return f"{WORD_KEYS[DECLARED[Fact(fact)].kind]}.{value}"
+    return f"{WORD_KEYS[kind]}.{value}"  # a binding that varies does so by plan: "region.varies"
 
 
 def value_text(fact: Fact, value: object, t: Strings, rates: ExchangeRates) -> str:
@@ -471,7 +476,7 @@ def short_text(offering: Offering, figures: Figures, fact: Fact, t: Strings) -> 
         return f"{t.money(first.amount, value.currency.value)}/{t(f'unit.{value.unit.value}')}"
     if isinstance(value, Egress):
         return f"{t.money(value.amount, value.currency.value)}/{t(f'unit.{value.per}')}"
-    if fact is Fact.region_binding and value not in (UNKNOWN, "varies"):
+    if fact is Fact.region_binding and value != UNKNOWN:
         return t(f"binding_short.{value}")
     return ""
 
@@ -492,6 +497,14 @@ def _cell(offering: Offering, figures: Figures, fact: Fact, t: Strings, rates: E
     )
 
 
+def plan_bindings(offering: Offering, t: Strings) -> tuple[str, ...]:
+    """Each plan's region binding, worded, where the binding varies by plan ("Metro: an eine Region")."""
+    plans = offering.binding_by_plan or {}
+    return tuple(
+        t("text.labelled", label=plan, text=t(f"region.{binding}")) for plan, binding in plans.items()
+    )
+
+
 def offering_view(
     number: int, offering: Offering, figures: Figures, t: Strings, rates: ExchangeRates, pricing: str | None
 ) -> OfferingView:
@@ -507,6 +520,7 @@ def offering_view(
         notes=t.prose(offering.notes),
         sources=[source_view(n, s, t) for n, s in enumerate(offering.sources, 1)],
         price_page=pricing,
+        plans=plan_bindings(offering, t),
     )
 
 
@@ -530,6 +544,7 @@ def provider_view(
                 zip(provider.offerings, figures.offerings, strict=True), 1
             )
         ],
+        freshness=figures.freshness,
         absence=figures.absence,
         no_storage_sources=[
             source_view(n, s, t) for n, s in enumerate(provider.no_persistent_storage or [], 1)
@@ -573,10 +588,10 @@ def _data_questions(providers: list[ProviderView], t: Strings) -> list[tuple[str
     )
     priced = sorted(
         (
-            (o.figures.usd.headline, p.name, o)
+            (order, p.name, o)
             for p in providers
             for o in p.offerings
-            if o.figures.usd and o.figures.usd.headline
+            if o.figures.usd and o.figures.usd.headline and (order := price_order(o.figures))
         ),
         key=lambda item: item[0],
     )

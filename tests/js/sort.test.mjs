@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { compareKeys, sortKey, sortedMatches, toSortKey } from "../../docs/assets/compare/sort.js";
+import { basisRank, compareKeys, sortKey, sortedMatches, toSortKey } from "../../docs/assets/compare/sort.js";
 
 const collator = new Intl.Collator("de");
 
@@ -45,4 +45,18 @@ test("a column the row does not have sorts as unknown, whatever its name", () =>
     assert.equal(sortKey(one, column), null, column);
   }
   assert.equal(sortKey(one, "price"), 1);
+});
+
+test("among equal prices a list price comes before an example price, in either direction", () => {
+  const example = entry(0, { price: "0.07", throughput: "5" });
+  example.offering = { priceBasis: "example" };
+  const listed = entry(1, { price: "0.07", throughput: "5" });
+  listed.offering = { priceBasis: "list" };
+  for (const descending of [false, true]) {
+    const order = sortedMatches([example, listed], "price", descending, collator).map((e) => e.group.index);
+    assert.deepEqual(order, [1, 0]);
+  }
+  assert.equal(basisRank(example, "cost"), 1);
+  assert.equal(basisRank(example, "throughput"), 0); // other columns keep the page's order
+  assert.deepEqual(sortedMatches([example, listed], "throughput", false, collator).map((e) => e.group.index), [0, 1]);
 });

@@ -9,6 +9,7 @@ import { offeringId } from "./pick.js";
 function offeringOf(data) {
   return {
     tiers: data.tiers ? JSON.parse(data.tiers) : null,
+    priceBasis: data.priceBasis || null, // "list" or "example" where the price is a table
     idleTiers: data.idleTiers ? JSON.parse(data.idleTiers) : null,
     billedIdle: data.billedIdle,
     fee: Number(data.fee || 0),

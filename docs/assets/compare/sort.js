@@ -27,12 +27,24 @@ export function compareKeys(a, b, descending, collator) {
   return descending ? -order : order;
 }
 
-/* The matching entries in the column's order; equal keys keep the page's order. */
+/* The columns whose keys come from the price: among equal keys, a price list's price before an
+ * example's (a worked example or one region's figure), in either direction (derive.BASIS_RANK). */
+const PRICE_COLUMNS = ["price", "cost", "idle"];
+
+/* 1 for an example price in a column that sorts by price, 0 otherwise. */
+export function basisRank(entry, column) {
+  const example = entry.offering !== undefined && entry.offering.priceBasis === "example";
+  return example && PRICE_COLUMNS.indexOf(column) !== -1 ? 1 : 0;
+}
+
+/* The matching entries in the column's order; equal keys put a list price before an example price,
+ * then keep the page's order. */
 export function sortedMatches(entries, column, descending, collator) {
   const ordered = entries.filter((entry) => entry.match);
   ordered.sort(
     (a, b) =>
       compareKeys(sortKey(a, column), sortKey(b, column), descending, collator) ||
+      basisRank(a, column) - basisRank(b, column) ||
       a.group.index - b.group.index ||
       a.position - b.position
   );
