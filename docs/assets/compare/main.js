@@ -62,7 +62,6 @@ function start(table, form, settings) {
     const key = amounts ? [amounts.gb, amounts.months, amounts.out, state.cur].join("|") : "";
     if (key === costKey) return;
     costKey = key;
-    rows.costHead.hidden = !amounts;
     applyCosts(rows.entries, amounts);
   }
 
@@ -120,6 +119,7 @@ function start(table, form, settings) {
   toggle.addEventListener("click", () => openTools(!form.classList.contains("gs-open")));
   // on a phone, the opened tools end in "show 12 results": it folds them and lands on the first result
   document.getElementById("comparison-show-results").addEventListener("click", () => {
+    view.settle(); // the rows as the tools left them, to land on the first
     openTools(false);
     const first = rows.entries.find((entry) => entry.shown && entry.match);
     const target = first ? first.row.querySelector("button.gs-disclose") : toggle;
@@ -134,6 +134,7 @@ function start(table, form, settings) {
   form.hidden = false;
   tools.show(state);
   update();
+  view.settle(); // the first view before the first paint: nothing moves once shown
 }
 
 const table = document.getElementById("comparison");

@@ -39,6 +39,12 @@ function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
 }
 
+/* Runs `work` once the browser has painted: a frame's callbacks run just before its paint, and a
+ * task they queue runs after it. */
+function afterNextPaint(work) {
+  requestAnimationFrame(() => setTimeout(work, 0));
+}
+
 function setHidden(item, element, visible) {
   if (item.shown !== visible) {
     element.hidden = !visible;
@@ -74,6 +80,7 @@ export function tableView(table, rows, settings, wording) {
   // what the current display is for: the amounts the entries' costs were made for (cost.js), the currency
   let costKey = "";
   let currency = "";
+  let wanted = null; // what the last display asked for, until the rows show it (settle)
 
   function writeCosts(entry) {
     if (entry.costText === costKey) return;
@@ -189,21 +196,40 @@ export function tableView(table, rows, settings, wording) {
     return hiddenByLimit;
   }
 
-  /* The rows for the state; `amountsKey` names the amounts the entries' costs were made for. */
+  /* The table for the state; `amountsKey` names the amounts the entries' costs were made for. Returns
+   * how many matching offerings a long table leaves out. The sorted column's mark shows at once; the
+   * rows follow right after the next paint (settle), so that what the reader touched (a pressed
+   * button, the count) is painted first and a burst of changes (typing an amount) costs the table
+   * once. The table is aria-busy until then. */
   function display(state, limit, amountsKey) {
-    costKey = amountsKey;
-    currency = state.cur;
     const column = state.sort;
     const descending = state.dir === "desc";
     const budget = state.all ? Infinity : limit;
     markSortedHead(column, descending);
-    const hiddenByLimit = column
-      ? displaySorted(column, descending, budget)
-      : displayGrouped(budget);
-    table.classList.toggle("gs-flat", Boolean(column));
+    if (!wanted) {
+      table.setAttribute("aria-busy", "true");
+      afterNextPaint(settle);
+    }
+    wanted = { column, descending, budget, costKey: amountsKey, currency: state.cur };
+    const matching = rows.entries.reduce((count, entry) => count + (entry.match ? 1 : 0), 0);
+    return Math.max(0, matching - budget);
+  }
+
+  /* The rows as the last display asked, now (nothing when they are). */
+  function settle() {
+    if (!wanted) return;
+    const view = wanted;
+    wanted = null;
+    costKey = view.costKey;
+    currency = view.currency;
+    rows.costHead.hidden = !costKey; // with the cost cells, so that the columns never disagree
+    const hiddenByLimit = view.column
+      ? displaySorted(view.column, view.descending, view.budget)
+      : displayGrouped(view.budget);
+    table.classList.toggle("gs-flat", Boolean(view.column));
     showAll.hidden = hiddenByLimit === 0;
     setText(showAll, wording.fill(strings.show_all, { count: hiddenByLimit }));
-    return hiddenByLimit;
+    table.removeAttribute("aria-busy");
   }
 
   /* What the table shows, in both units: "12 offerings from 9 providers", and "50 of 400 offerings
@@ -222,5 +248,5 @@ export function tableView(table, rows, settings, wording) {
     empty.hidden = matching.providers > 0;
   }
 
-  return { display: display, showCount: showCount };
+  return { display: display, settle: settle, showCount: showCount };
 }
