@@ -11,7 +11,9 @@ Writes bench/results/latest.json and prints a table. Measured:
 - comparison tools on 1,000 synthetic providers in headless Chromium: one sort, one filter
   change, one calculator update, each timed from the event to the end of the forced layout;
 - input to next paint (Event Timing) of preset, filter, sort and calculator on the real data in each
-  language, on a laptop and on a phone with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate).
+  language, on a laptop and on a phone with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate);
+- layout shift while the reader scrolls through the cards on that phone in each language, from the
+  table's top and after landing at its end.
 """
 
 from __future__ import annotations
@@ -357,6 +359,69 @@ def input_to_next_paint(site: Path, prefixes: dict[str, str] = LANGUAGES) -> dic
     return results
 
 
+# Layout shifts while the reader scrolls through the cards on a phone (issue #19: cards never move under
+# the finger): every shift is summed, input or not, from the first scroll to the last.
+OBSERVE_SHIFTS = """() => {
+    window.gsShifts = [];
+    new PerformanceObserver(list => list.getEntries().forEach(e => window.gsShifts.push(e.value)))
+        .observe({type: 'layout-shift'});
+}"""
+TABLE_ENDS = """() => { const box = document.getElementById('comparison').getBoundingClientRect();
+    return [box.top + scrollY, box.bottom + scrollY - innerHeight]; }"""
+SCROLL_STEP_PX = 300
+
+
+def _flick(page: Any, steps: int, direction: int) -> None:
+    """The wheel in steps of a flick, a frame or more apart, as a reader scrolls with a finger."""
+    page.mouse.move(195, 420)
+    for _ in range(steps):
+        page.mouse.wheel(0, direction * SCROLL_STEP_PX)
+        page.wait_for_timeout(50)
+
+
+def _shifts_while(page: Any, scroll: Callable[[list[float]], None]) -> float:
+    page.evaluate(OBSERVE_SHIFTS)
+    scroll(page.evaluate(TABLE_ENDS))
+    page.wait_for_timeout(200)
+    return round(page.evaluate("window.gsShifts.reduce((a, b) => a + b, 0)"), 4)
+
+
+def scroll_shifts(site: Path, prefixes: dict[str, str] = LANGUAGES) -> dict[str, object]:
+    """The layout shift (summed as CLS sums it) on the phone profile, per language: while the reader
+    scrolls from the table's top to its end and back ("scroll"), and while the reader scrolls up from
+    its end after landing there at once ("after_jump": a restored scroll position, a link, the End key;
+    the landing itself included)."""
+    from playwright.sync_api import sync_playwright
+
+    viewport, slowdown = SCREENS["phone_cpu_4x"]
+    results: dict[str, object] = {"target": 0}
+
+    def down_and_up(ends: list[float]) -> None:
+        steps = int((ends[1] - ends[0]) // SCROLL_STEP_PX) + 1
+        page.evaluate(f"scrollTo(0, {ends[0]})")
+        _flick(page, steps, 1)
+        _flick(page, steps, -1)
+
+    def jump_then_up(ends: list[float]) -> None:
+        page.evaluate(f"scrollTo(0, {ends[1]})")
+        page.wait_for_timeout(200)
+        _flick(page, int((ends[1] - ends[0]) // SCROLL_STEP_PX) + 1, -1)
+
+    with serve(site) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        for lang, prefix in prefixes.items():
+            for name, scroll in (("scroll", down_and_up), ("after_jump", jump_then_up)):
+                page = browser.new_page(viewport=viewport, is_mobile=True, has_touch=True)
+                page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
+                page.goto(f"{url}/{prefix}")
+                page.wait_for_selector("#comparison-tools:not([hidden])", state="attached")
+                page.wait_for_timeout(500)  # the page settled: only what the scroll moves counts
+                results[f"phone_cpu_4x/{lang}/{name}"] = _shifts_while(page, scroll)
+                page.close()
+        browser.close()
+    return results
+
+
 def main() -> int:
     RESULTS.mkdir(parents=True, exist_ok=True)
     results: dict[str, object] = {"measured_at": dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")}
@@ -368,6 +433,7 @@ def main() -> int:
         results["sizes"] = sizes(work / "site-real-0")
         results["comparison_tools"] = comparison_tools(work)
         results["input_to_next_paint"] = input_to_next_paint(work / "site-real-0")
+        results["layout_shift_while_scrolling"] = scroll_shifts(work / "site-real-0")
         results["lighthouse"] = lighthouse(work)
     (RESULTS / "latest.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     print(json.dumps(results, indent=2))

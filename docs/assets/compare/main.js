@@ -67,7 +67,6 @@ function start(table, form, settings) {
     const key = amounts ? [amounts.gb, amounts.months, amounts.out, amounts.hours, state.cur].join("|") : "";
     if (key === costKey) return;
     costKey = key;
-    rows.costHead.hidden = !amounts;
     applyCosts(rows.entries, amounts);
   }
 
@@ -153,6 +152,7 @@ function start(table, form, settings) {
   toggle.addEventListener("click", () => openTools(!form.classList.contains("gs-open")));
   // on a phone, the opened tools end in "show 12 results": it folds them and lands on the first result
   document.getElementById("comparison-show-results").addEventListener("click", () => {
+    view.settle(); // the rows as the tools left them, to land on the first
     openTools(false);
     const first = rows.entries.find((entry) => entry.shown && entry.match);
     const target = first ? first.row.querySelector("button.gs-disclose") : toggle;
@@ -167,6 +167,7 @@ function start(table, form, settings) {
   form.hidden = false;
   tools.show(state);
   update();
+  view.settle(); // the first view before the first paint: nothing moves once shown
   // a shared link to offerings side by side lands on them
   if (state.side) sideHeading.scrollIntoView({ block: "start", behavior: "instant" });
 }

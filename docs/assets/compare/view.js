@@ -3,6 +3,7 @@
  * offerings at once ("show all" lifts it): a browser lays out a table of thousands of rows far slower
  * than it filters or sorts them. */
 
+import { keptInPlace } from "./order.js";
 import { sortedMatches } from "./sort.js";
 
 // A cost cell's lines, made once per row; an update only changes their text (no HTML parsing).
@@ -21,9 +22,27 @@ function costLines(cell) {
   return cell.lines;
 }
 
+// Each write below only happens when the value changes: a same-value write still invalidates the
+// element's style or layout in the browser, and a calculator update writes ~100 cells.
 function setLine(line, text) {
-  line.textContent = text;
-  line.hidden = !text;
+  if (line.textContent !== text) line.textContent = text;
+  if (line.hidden !== !text) line.hidden = !text;
+}
+
+function setData(element, name, value) {
+  if (value === undefined) {
+    if (name in element.dataset) delete element.dataset[name];
+  } else if (element.dataset[name] !== value) element.dataset[name] = value;
+}
+
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+/* Runs `work` once the browser has painted: a frame's callbacks run just before its paint, and a
+ * task they queue runs after it. */
+function afterNextPaint(work) {
+  requestAnimationFrame(() => setTimeout(work, 0));
 }
 
 function setHidden(item, element, visible) {
@@ -96,10 +115,11 @@ export function tableView(table, rows, settings, wording) {
   // them under their provider, as the static page does.
   const sortedBody = document.createElement("tbody");
   sortedBody.className = "gs-sorted";
-  let moved = [];
+  const entryOfRow = new Map(rows.entries.map((entry) => [entry.row, entry]));
   // what the current display is for: the amounts the entries' costs were made for (cost.js), the currency
   let costKey = "";
   let currency = "";
+  let wanted = null; // what the last display asked for, until the rows show it (settle)
 
   function writeCosts(entry) {
     if (entry.costText === costKey) return;
@@ -107,15 +127,15 @@ export function tableView(table, rows, settings, wording) {
     const cell = entry.cells.cost;
     cell.hidden = !entry.costs;
     if (!entry.costs) return;
-    cell.dataset.label = strings.cost_short;
+    setData(cell, "label", strings.cost_short);
     writeCostLines(cell, entry, strings, wording, currency);
     if (entry.costs.monthly === null) {
-      delete cell.dataset.value;
-      delete cell.dataset.sort;
+      setData(cell, "value", undefined);
+      setData(cell, "sort", undefined);
       return;
     }
-    cell.dataset.value = String(entry.costs.monthly);
-    cell.dataset.sort = String(entry.keys.cost);
+    setData(cell, "value", String(entry.costs.monthly));
+    setData(cell, "sort", String(entry.keys.cost));
   }
 
   // an offering's row and the row of its details show and hide together
@@ -125,46 +145,62 @@ export function tableView(table, rows, settings, wording) {
     if (visible) writeCosts(entry);
   }
 
-  function append(parent, entry) {
-    parent.appendChild(entry.row);
-    if (entry.more) parent.appendChild(entry.more);
+  /* The entries' rows (and their details) in `parent` in the order of `wanted`, moving only those out
+   * of place (order.js); rows of `parent` not wanted stay where they are, hidden or elsewhere. */
+  function arrange(parent, wanted) {
+    const current = [];
+    for (let node = parent.firstElementChild; node; node = node.nextElementSibling) {
+      const entry = entryOfRow.get(node);
+      if (entry) current.push(entry);
+    }
+    const kept = keptInPlace(current, wanted);
+    let anchor = null; // walking backwards, each moved row goes before the next wanted one
+    for (let i = wanted.length - 1; i >= 0; i--) {
+      const entry = wanted[i];
+      if (!kept.has(entry)) {
+        parent.insertBefore(entry.row, anchor);
+        if (entry.more) parent.insertBefore(entry.more, anchor);
+      }
+      anchor = entry.row;
+    }
   }
 
   function markSortedHead(column, descending) {
     Array.prototype.forEach.call(headRow.cells, (th) => {
-      if (column && th.dataset.column === column) {
-        th.setAttribute("aria-sort", descending ? "descending" : "ascending");
-      } else th.removeAttribute("aria-sort");
+      const sorted = column && th.dataset.column === column;
+      const value = sorted ? (descending ? "descending" : "ascending") : null;
+      if (th.getAttribute("aria-sort") === value) return;
+      if (value) th.setAttribute("aria-sort", value);
+      else th.removeAttribute("aria-sort");
     });
   }
 
   // One list of the matching offerings in the column's order, at most `budget` of them; returns how
-  // many matching ones the budget left out. Groups stay hidden but those without offerings.
+  // many matching ones the budget left out. Groups stay hidden but those without offerings. Rows
+  // that leave the list stay in it, hidden, so that a filter or sort moves only what it changes.
   function displaySorted(column, descending, budget) {
     const ordered = sortedMatches(rows.entries, column, descending, collator);
+    const listed = ordered.slice(0, budget);
+    const visible = new Set(listed);
     rows.entries.forEach((entry) => {
-      if (!entry.match) show(entry, false);
+      if (!visible.has(entry)) show(entry, false);
     });
-    const fragment = document.createDocumentFragment();
-    ordered.forEach((entry, place) => {
-      const visible = place < budget;
-      show(entry, visible);
-      if (visible) {
-        append(fragment, entry);
-        moved.push(entry);
-      }
-    });
-    sortedBody.appendChild(fragment);
     if (!sortedBody.parentNode) table.insertBefore(sortedBody, table.tBodies[0]);
+    arrange(sortedBody, listed);
+    listed.forEach((entry) => show(entry, true));
     rows.groups.forEach((group) => setHidden(group, group.body, group.rows.length === 0 && group.match));
-    return Math.max(0, ordered.length - budget);
+    return ordered.length - listed.length;
   }
 
   // The matching offerings under their providers, in the page's order, at most `budget` of them.
   function displayGrouped(budget) {
     let left = budget;
     let hiddenByLimit = 0;
-    if (sortedBody.parentNode) table.removeChild(sortedBody);
+    if (sortedBody.parentNode) {
+      // out of the table first: its rows then leave a list no longer laid out
+      table.removeChild(sortedBody);
+      rows.groups.forEach((group) => arrange(group.body, group.rows));
+    }
     rows.groups.forEach((group) => {
       const visible = group.match && left > 0;
       group.rows.forEach((entry) => {
@@ -178,23 +214,40 @@ export function tableView(table, rows, settings, wording) {
     return hiddenByLimit;
   }
 
-  /* The rows for the state; `amountsKey` names the amounts the entries' costs were made for. */
+  /* The table for the state; `amountsKey` names the amounts the entries' costs were made for. Returns
+   * how many matching offerings a long table leaves out. The sorted column's mark shows at once; the
+   * rows follow right after the next paint (settle), so that what the reader touched (a pressed
+   * button, the count) is painted first and a burst of changes (typing an amount) costs the table
+   * once. The table is aria-busy until then. */
   function display(state, limit, amountsKey) {
-    costKey = amountsKey;
-    currency = state.cur;
     const column = state.sort;
     const descending = state.dir === "desc";
     const budget = state.all ? Infinity : limit;
     markSortedHead(column, descending);
-    moved.forEach((entry) => append(entry.group.body, entry));
-    moved = [];
-    const hiddenByLimit = column
-      ? displaySorted(column, descending, budget)
-      : displayGrouped(budget);
-    table.classList.toggle("gs-flat", Boolean(column));
+    if (!wanted) {
+      table.setAttribute("aria-busy", "true");
+      afterNextPaint(settle);
+    }
+    wanted = { column, descending, budget, costKey: amountsKey, currency: state.cur };
+    const matching = rows.entries.reduce((count, entry) => count + (entry.match ? 1 : 0), 0);
+    return Math.max(0, matching - budget);
+  }
+
+  /* The rows as the last display asked, now (nothing when they are). */
+  function settle() {
+    if (!wanted) return;
+    const view = wanted;
+    wanted = null;
+    costKey = view.costKey;
+    currency = view.currency;
+    rows.costHead.hidden = !costKey; // with the cost cells, so that the columns never disagree
+    const hiddenByLimit = view.column
+      ? displaySorted(view.column, view.descending, view.budget)
+      : displayGrouped(view.budget);
+    table.classList.toggle("gs-flat", Boolean(view.column));
     showAll.hidden = hiddenByLimit === 0;
-    showAll.textContent = wording.fill(strings.show_all, { count: hiddenByLimit });
-    return hiddenByLimit;
+    setText(showAll, wording.fill(strings.show_all, { count: hiddenByLimit }));
+    table.removeAttribute("aria-busy");
   }
 
   /* What the table shows, in both units: "12 offerings from 9 providers", and "50 of 400 offerings
@@ -208,10 +261,10 @@ export function tableView(table, rows, settings, wording) {
       const shown = matching.offerings - folded;
       text += " · " + fill(strings.count_folded, { shown: shown, total: matching.offerings });
     }
-    count.textContent = text;
-    showResults.textContent = fill(strings.show_results, { count: matching.offerings });
+    setText(count, text);
+    setText(showResults, fill(strings.show_results, { count: matching.offerings }));
     empty.hidden = matching.providers > 0;
   }
 
-  return { display: display, showCount: showCount };
+  return { display: display, settle: settle, showCount: showCount };
 }
