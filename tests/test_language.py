@@ -149,7 +149,7 @@ _BARE_SIZE = re.compile(r"(?<![\d.,])\d{5,}\s?[KMGTPE]i?B\b")
 
 # the source's own wording: the aside beside a value, and notes, which quote a source's prices as it
 # words them (hourly rates among them: see the report of issue #22 for the notes that do)
-_SOURCE_WORDING = ".gs-source-wording, .gs-notes"
+_SOURCE_WORDING = ".gs-source-wording, .gs-notes, .gs-data-text"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -142,20 +142,23 @@ def test_data_shows_as_it_is_inside_code(hostile_report: str) -> None:
 
 # ---- a report too long for one comment ------------------------------------------------------------------
 
-LARGE = 80  # synthetic providers: a report longer than GitHub allows, and shorter than twice that
+LARGE = 150  # synthetic providers: a report longer than GitHub allows, and shorter than twice that
 # a product name may hold the cut marker's text: it stays inside its code span, on an entry's line
 PRODUCT_WITH_MARKER = f"{CUT_MARKER} ``` x"
 
 
 def large_pull_request(fixture_project: Path, target: Path) -> Path:
     """A pull request that replaces the providers with LARGE synthetic ones, whose names hold
-    characters outside the Basic Multilingual Plane (two UTF-16 units each, as JavaScript counts)."""
+    characters outside the Basic Multilingual Plane (two UTF-16 units each, as JavaScript counts); one
+    offering's name holds the cut marker, and its values have no quotes."""
     project = clone(fixture_project, target)
     providers = project / PROVIDERS
     write_providers(providers, LARGE)
     for file in providers.glob("*.yaml"):
         text = re.sub(r"name: (Synthetic Cloud \d+)", r"name: '\1 🚀🚀'", file.read_text(encoding="utf-8"))
         text = text.replace("product: Synthetic storage 0\n", f"product: '{PRODUCT_WITH_MARKER}'\n")
+        # that offering's values come without their source's words: the report names them
+        text = re.sub(r'        quote:\n(          \w+: "Synthetic storage 0 states its \w+\."\n)+', "", text)
         file.write_text(text, encoding="utf-8")
     commit_all(project, "Many providers", "2026-10-01T10:00:00+00:00")
     return project
@@ -173,7 +176,7 @@ def large(large_project: Path) -> Report:
 
 def entries(markdown_text: str) -> int:
     """Entries of the English report: list items and the validation's sentence."""
-    return len(re.findall(r"^(- |No problems)", markdown_text, re.MULTILINE))
+    return len(re.findall(r"^(- |No problems|\d[\d,]* problems? at head)", markdown_text, re.MULTILINE))
 
 
 def list_items(markdown_text: str) -> list[str]:

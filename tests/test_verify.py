@@ -161,9 +161,9 @@ offerings:
     throughput: unknown
     max_size: unknown
     snapshots: unknown
-    multi_attach: unknown
+    multi_attach: not_applicable
     spot_usable: unknown
-    egress: free
+    egress: unknown
     sources:
 """
 
@@ -174,7 +174,7 @@ def source(url: str, quote: str | None = QUOTE, lang: str = "en", covers: str = 
 
 
 CASES = [
-    source("https://docs.example.com/present", covers="[price, egress]"),  # egress: no quote
+    source("https://docs.example.com/present", covers="[price, multi_attach]"),  # multi_attach: no quote
     source("https://docs.example.com/moved-within"),
     source("https://docs.example.com/gone"),
     source("https://docs.example.com/changed"),
@@ -296,7 +296,7 @@ def test_a_changed_number_shows_in_the_closest_passage(result: tuple[int, str, d
 
 
 def test_a_fact_without_a_quote_has_nothing_to_look_for(result: tuple[int, str, dict[str, Any]]) -> None:
-    assert finding(result, "https://docs.example.com/present", "egress")["status"] == "unquoted"
+    assert finding(result, "https://docs.example.com/present", "multi_attach")["status"] == "unquoted"
 
 
 def test_the_exit_status_and_the_counts(result: tuple[int, str, dict[str, Any]]) -> None:
@@ -355,7 +355,7 @@ COMMENTED = (
       - url: https://docs.example.com/present   # the pricing page
         seen: 2026-11-01     # as the page says
         # the words, copied
-        covers: [price, egress]
+        covers: [price, multi_attach]
         quote:
           price: 'Network volumes are billed at $0.07 per GB per month'
       - {url: https://docs.example.com/moved-within, seen: 2026-11-01, covers: [price], quote: {price: $0.07}}
@@ -399,7 +399,7 @@ def test_update_checked_sets_only_the_dates_of_confirmed_sources(
 def test_nothing_to_look_at_exits_0_and_without_the_option_nothing_is_written(
     server: tuple[int, Visits], tmp_path: Path
 ) -> None:
-    provider = HEADER + source("https://docs.example.com/present", covers="[price, egress]")
+    provider = HEADER + source("https://docs.example.com/present", covers="[price, multi_attach]")
     root = project(tmp_path, provider)
     status, markdown, report = run(root, server[0])
     assert (status, report["needs_a_look"], report["checked"]) == (0, 0, [])
@@ -477,7 +477,7 @@ SOURCE = ("offerings", 0, "sources", 0)
 
 
 def test_a_new_date_keeps_the_files_line_endings() -> None:
-    text = (HEADER + source("https://docs.example.com/present", covers="[price, egress]")).replace(
+    text = (HEADER + source("https://docs.example.com/present", covers="[price, multi_attach]")).replace(
         "\n", "\r\n"
     )
     edited = with_checked_dates(text, [SOURCE], BUILD_DATE, "x.yaml")
@@ -487,7 +487,7 @@ def test_a_new_date_keeps_the_files_line_endings() -> None:
 
 
 def test_a_date_that_cannot_be_set_in_place_is_not_set() -> None:
-    text = HEADER + source("https://docs.example.com/present", covers="[price, egress]").replace(
+    text = HEADER + source("https://docs.example.com/present", covers="[price, multi_attach]").replace(
         "seen: 2026-11-01", "seen:\n          2026-11-01"
     )
     with pytest.raises(CheckedDateError, match=r"x\.yaml:18: no date on the line of the key"):

@@ -22,6 +22,7 @@ from .model import Fact
 from .report_links import OfferingReport, ReportLinks
 from .settings import CONFIRMED_WITHIN_DAYS, STALE_AFTER_DAYS
 from .transform import (
+    DATA_TEXT_LANG,
     Cell,
     ChangeView,
     CoveredFact,
@@ -119,12 +120,19 @@ def example_mark(t: Strings) -> Markup:
     )
 
 
+def example_of(case: str, t: Strings) -> Markup:
+    """ "Example: eu-west-1": what an example price is for, in the data's words and language (marked, so
+    that a reader's browser reads them in it)."""
+    words = html_format('<span class="gs-data-text" lang="{}">{}</span>', DATA_TEXT_LANG, case)
+    return Markup.escape(t.message("price.example_of")).format(case=words)
+
+
 def example_line(offering: OfferingView, t: Strings) -> Markup:
     """Below an example price on its provider's page: what the example is for ("example: eu-west-1")."""
     if offering.figures.example_of is None:
         return _NOTHING
     return html_format(
-        '<br><small class="gs-example-of">{}</small>', t("price.example_of", case=offering.figures.example_of)
+        '<br><small class="gs-example-of">{}</small>', example_of(offering.figures.example_of, t)
     )
 
 
@@ -424,9 +432,7 @@ def detail_fact(offering: OfferingView, name: str, anchor: str, t: Strings) -> M
     if name == "region_binding" and offering.plans:
         value += html_format(" · {}", " · ".join(offering.plans))
     if name == "price" and offering.figures.example_of is not None:
-        value += example_mark(t) + html_format(
-            " · {}", t("price.example_of", case=offering.figures.example_of)
-        )
+        value += example_mark(t) + html_format(" · {}", example_of(offering.figures.example_of, t))
     value += source_wording(c, t)  # where the value is a normalized figure
     label = t("text.labelled", label=t(f"column.{name}"), text="")  # "Price: ", "价格："
     return html_format(

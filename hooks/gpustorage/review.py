@@ -26,6 +26,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from .crosscheck import NEEDS_NO_QUOTE
 from .dataset import read_dataset
 from .derive import usd_figure
 from .history import GitError, blob_sizes, blobs, compare, git, json_value, keyed_offerings, printable
@@ -252,12 +253,14 @@ def _sources(provider: Provider, offering: Offering | None) -> list[Source]:
 
 
 def _unquoted(label: str, offering: Offering, facts: Iterable[Fact]) -> list[str]:
-    """A line for each of the facts that is known but that no source of the offering quotes: from now
-    on, each value added or changed comes with the words of its source."""
+    """A line for each of the facts that is known but that no source of the offering quotes: each
+    value added or changed comes with the words of its source (but not_applicable, as the validator's
+    crosscheck.NEEDS_NO_QUOTE)."""
     return [
         f"- {label} · **{fact.value}**"
         for fact in facts
-        if offering.value_of(fact) != UNKNOWN and not any(fact in source.quote for source in offering.sources)
+        if offering.value_of(fact) not in (UNKNOWN, NEEDS_NO_QUOTE)
+        and not any(fact in source.quote for source in offering.sources)
     ]
 
 
