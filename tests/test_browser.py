@@ -7,12 +7,23 @@ page's script.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from conftest import LANGUAGE_PREFIX, LANGUAGES, SHARED, built_once, copy_project, made_once, serve_directory
+from conftest import (
+    LANGUAGE_PREFIX,
+    LANGUAGES,
+    SHARED,
+    build_ahead,
+    built_once,
+    copy_project,
+    made_once,
+    serve_directory,
+    shared_site,
+)
 
 from gpustorage import SiteBuild
 from gpustorage.contract import FILTERS, PRESETS
@@ -485,6 +496,9 @@ def long_table() -> Iterator[str]:
     assert build.returncode == 0, build.output
     with serve_directory(build.site) as url:
         yield url
+
+
+build_ahead("long_table", functools.partial(shared_site, "long", long_project), __name__)
 
 
 def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str, fixture_build: SiteBuild) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import functools
 import io
 import json
 import shutil
@@ -24,10 +25,12 @@ from conftest import (
     ROOT,
     SHARED,
     Build,
+    build_ahead,
     built_once,
     copy_project,
     made_once,
     serve_directory,
+    shared_site,
     use_fixture_data,
 )
 
@@ -71,6 +74,9 @@ def hostile_site() -> Build:
     build = built_once(project, project / "site")
     assert build.returncode == 0, build.output
     return build
+
+
+build_ahead("hostile_site", functools.partial(shared_site, "hostile", hostile_project), __name__)
 
 
 @pytest.fixture(scope="module")

@@ -5,13 +5,23 @@ the provider page's row, providers.json, offerings.csv and the JSON Schema, in a
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 from pathlib import Path
 
 import pytest
 import yaml
-from conftest import SHARED, Build, built_once, copy_project, made_once, use_fixture_data
+from conftest import (
+    SHARED,
+    Build,
+    build_ahead,
+    built_once,
+    copy_project,
+    made_once,
+    shared_site,
+    use_fixture_data,
+)
 
 FACT = "encrypted_at_rest"
 MEMBER = f'    {FACT} = "{FACT}"\n'
@@ -57,6 +67,9 @@ def build() -> Build:
     assert build.returncode == 0, build.output
     assert "WARNING" not in build.output
     return build
+
+
+build_ahead("build", functools.partial(shared_site, "new-fact", _project_with_the_fact), __name__)
 
 
 def _ui(build: Build, lang: str) -> dict[str, str]:
