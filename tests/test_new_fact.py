@@ -53,6 +53,9 @@ def _add_the_fact(project: Path) -> None:
     alpha = project / "data" / "providers" / "alpha-cloud.yaml"  # its first offering, from its first source
     _insert_before(alpha, "    egress: free\n", f'    {FACT}: "yes"\n')
     _insert_before(alpha, "multi_attach, egress, regions]", f"{FACT}, ")
+    # and the source's words for it, which every value has
+    quote = f"          {FACT}: Volumes are encrypted at rest.\n"
+    _insert_before(alpha, '          egress: "Data transfer out', quote)
 
 
 def _project_with_the_fact(project: Path) -> None:
