@@ -62,15 +62,17 @@ def _offering(rng: random.Random, number: int) -> str:
 """
 
 
-def write_providers(directory: Path, count: int, seed: int = 1) -> None:
-    """Replace the provider files in `directory` with `count` synthetic ones."""
+def write_providers(directory: Path, count: int, seed: int = 1, offerings: tuple[int, int] = (1, 3)) -> None:
+    """Replace the provider files in `directory` with `count` synthetic ones, each with between
+    `offerings[0]` and `offerings[1]` offerings (at most 9)."""
+    assert 1 <= offerings[0] <= offerings[1] <= 9, offerings  # product numbers are index * 10 + n
     rng = random.Random(seed)
     directory.mkdir(parents=True, exist_ok=True)
     for old in directory.glob("*.yaml"):
         old.unlink()
     for index in range(count):
-        offerings = "".join(_offering(rng, index * 10 + n) for n in range(rng.randint(1, 3)))
-        text = f"{HEADER}name: Synthetic Cloud {index:04d}\nwebsite: https://example.com/{index}\nofferings:\n{offerings}"
+        products = "".join(_offering(rng, index * 10 + n) for n in range(rng.randint(*offerings)))
+        text = f"{HEADER}name: Synthetic Cloud {index:04d}\nwebsite: https://example.com/{index}\nofferings:\n{products}"
         (directory / f"synthetic-{index:04d}.yaml").write_text(text, encoding="utf-8")
 
 

@@ -177,6 +177,58 @@ def built_once(project: Path, site: Path) -> Build:
     return Build(returncode, output, site)
 
 
+# Built ahead: a worker that asks for a site the other one is building waits for it, its CPU idle. So
+# each worker starts, in a background thread, the shared builds its collected tests will ask for, one
+# after the other in the order they were registered, while the tests that need none run; made_once
+# still makes each once per run, and the fixtures read what was made (or make it, if it failed here).
+_AHEAD: list[tuple[str | None, str, Callable[[], object]]] = []  # (test module or None, fixture, make)
+_stop_ahead = threading.Event()
+_ahead: list[threading.Thread] = []
+
+
+def shared_site(name: str, make: Callable[[Path], object]) -> Build:
+    """The project `make` writes at SHARED/name, built into its folder `site`, once per run."""
+    project = made_once(SHARED / name, make)
+    return built_once(project, project / "site")
+
+
+def build_ahead(fixture: str, make: Callable[[], object], module: str | None = None) -> None:
+    """Build `make` ahead when a collected test (of `module`, when given) uses `fixture`."""
+    _AHEAD.append((module, fixture, make))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    if session.config.option.collectonly:
+        return
+    used = {
+        (getattr(getattr(item, "module", None), "__name__", None), fixture)
+        for item in session.items
+        for fixture in getattr(item, "fixturenames", ())
+    }
+    wanted = [
+        make
+        for module, fixture, make in _AHEAD
+        if any(name == fixture and module in (None, item_module) for item_module, name in used)
+    ]
+
+    def build() -> None:
+        for make in wanted:
+            if _stop_ahead.is_set():
+                return
+            with contextlib.suppress(Exception):  # the fixture asking for it reports the failure
+                make()
+
+    if wanted:
+        _ahead.append(threading.Thread(target=build, name="build-ahead", daemon=True))
+        _ahead[-1].start()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    _stop_ahead.set()  # a run stopped early waits for one build at most
+    for thread in _ahead:
+        thread.join()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     if _STARTS_THE_RUN:  # serves the test site for all workers until the run ends
         config.add_cleanup(lambda: shutil.rmtree(SHARED, ignore_errors=True))
@@ -195,6 +247,11 @@ def fixture_project() -> Path:
     """A copy of the project with the fixture providers and exchange rates, in a git repository
     whose history ends in them (tests/fixture_history.py)."""
     return made_once(FIXTURE_PROJECT, _make_fixture_project)
+
+
+def _fixture_site() -> Build:
+    project = made_once(FIXTURE_PROJECT, _make_fixture_project)
+    return built_once(project, project / "site")
 
 
 @pytest.fixture(scope="session")
@@ -217,12 +274,20 @@ def real_dataset() -> Dataset:
     return load_dataset(DATA_ROOT, LANGUAGES)
 
 
+def _real_site() -> Build:
+    return built_once(DATA_ROOT, SHARED / "real-site")
+
+
 @pytest.fixture(scope="session")
 def real_site() -> Build:
     """The repository's own data built once per run (for invariants only)."""
-    build = built_once(DATA_ROOT, SHARED / "real-site")
+    build = _real_site()
     assert build.returncode == 0, build.output
     return build
+
+
+build_ahead("site", _fixture_site)
+build_ahead("real_site", _real_site)
 
 
 @pytest.fixture

@@ -7,12 +7,23 @@ page's script.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from conftest import LANGUAGE_PREFIX, LANGUAGES, SHARED, built_once, copy_project, made_once, serve_directory
+from conftest import (
+    LANGUAGE_PREFIX,
+    LANGUAGES,
+    SHARED,
+    build_ahead,
+    built_once,
+    copy_project,
+    made_once,
+    serve_directory,
+    shared_site,
+)
 
 from gpustorage import SiteBuild
 from gpustorage.contract import FILTERS, PRESETS
@@ -485,9 +496,13 @@ def test_pages_request_nothing_from_other_hosts(page, server: str) -> None:
     assert failed == [], "no request may fail (a 404 is an error in the console)"
 
 
+# 324 offerings, above FOLD_ABOVE_ROWS: nine to a provider, so that few provider pages are built
+LONG_PROVIDERS = 36
+
+
 def long_project(project: Path) -> None:
     copy_project(project)
-    write_providers(project / "data" / "providers", 160, seed=7)  # above FOLD_ABOVE_ROWS offerings
+    write_providers(project / "data" / "providers", LONG_PROVIDERS, seed=7, offerings=(9, 9))
 
 
 @pytest.fixture(scope="module")
@@ -498,6 +513,9 @@ def long_table() -> Iterator[str]:
     assert build.returncode == 0, build.output
     with serve_directory(build.site) as url:
         yield url
+
+
+build_ahead("long_table", functools.partial(shared_site, "long", long_project), __name__)
 
 
 def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str, fixture_build: SiteBuild) -> None:
@@ -525,7 +543,7 @@ def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str, fixture_b
     assert page.text_content("#comparison-show-all") == t("tools.show_all", count=total - ROWS_PER_PAGE)
     # the name search covers the folded rows too
     open_tools(page)
-    page.fill("input[name=name]", "Synthetic Cloud 0159")
+    page.fill("input[name=name]", f"Synthetic Cloud {LONG_PROVIDERS - 1:04d}")
     assert shown() >= 1
     page.fill("input[name=name]", "")
     page.click("#comparison-show-all")

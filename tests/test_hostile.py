@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import functools
 import io
 import json
 import shutil
@@ -24,10 +25,12 @@ from conftest import (
     ROOT,
     SHARED,
     Build,
+    build_ahead,
     built_once,
     copy_project,
     made_once,
     serve_directory,
+    shared_site,
     use_fixture_data,
 )
 
@@ -71,6 +74,9 @@ def hostile_site() -> Build:
     build = built_once(project, project / "site")
     assert build.returncode == 0, build.output
     return build
+
+
+build_ahead("hostile_site", functools.partial(shared_site, "hostile", hostile_project), __name__)
 
 
 @pytest.fixture(scope="module")
@@ -163,7 +169,8 @@ def test_json_ld_and_exports_stay_well_formed(hostile_site: Build) -> None:
     rows = list(csv.DictReader(io.StringIO((api / "offerings.csv").read_text(encoding="utf-8"))))
     row = next(r for r in rows if r["provider_id"] == "zz-hostile")
     assert row["product"].startswith("<img")
-    assert row["quotes"].endswith("x | a, '=1+1”")  # a sign after a separator is defused in quotes too
+    # a sign after a separator is defused in quotes too (the price's quote, before the next fact's)
+    assert "x | a, '=1+1” | billed_while_detached [1]: " in row["quotes"]
 
 
 def test_cells_starting_like_formulas_are_defused(tmp_path: Path) -> None:

@@ -5,14 +5,18 @@ Run on the real site: these are rules every page must keep whatever the data say
 
 from __future__ import annotations
 
+import copy
+import functools
+import json
 import re
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 from bs4 import BeautifulSoup
-from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, Build
+from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, SHARED, Build, made_once
 
 from gpustorage.dataset import Dataset
 from gpustorage.transform import Strings
@@ -21,31 +25,62 @@ CJK = "\u3400-\u4dbf\u4e00-\u9fff"
 CJK_PUNCTUATION = "，。；：！？（）、"
 
 
-def visible_text(build: Build, lang: str, leave_out: str = "") -> dict[str, str]:
-    """The article text of every page of one language (code and the URLs in it left out, and the
-    elements `leave_out` selects)."""
+def visible_texts(build: Build, lang: str, leave_outs: Sequence[str]) -> dict[str, dict[str, str]]:
+    """The article text of every page of one language (code and the URLs in it left out), once for each
+    of `leave_outs` (with the elements it selects left out too): each page is read and parsed once."""
     prefix = LANGUAGE_PREFIX[lang]
-    pages = {}
+    texts: dict[str, dict[str, str]] = {leave_out: {} for leave_out in leave_outs}
     for file in sorted(build.site.rglob("index.html")):
         relative = file.relative_to(build.site).as_posix()
         others = [p for other, p in LANGUAGE_PREFIX.items() if p and other != lang]
         if not relative.startswith(prefix) or any(relative.startswith(p) for p in others):
             continue
         soup = BeautifulSoup(file.read_text(encoding="utf-8"), "html.parser")
-        article = soup.select_one("article")
-        for tag in article.select(", ".join(filter(None, ("script, .gs-sources, select", leave_out)))):
-            tag.decompose()
-        for tag in article.select("code, pre, a[href^='http']"):
-            tag.replace_with("X")  # Latin text of its own: a space beside it is right
-        # each block on its own: inline parts join as the browser joins them (a line break is a space)
-        blocks = article.select("p, li, td, th, h1, h2, h3, caption, legend, button")
-        pages[relative] = "\n".join(" ".join(block.get_text().split()) for block in blocks)
-    return pages
+        parsed = soup.select_one("article")
+        for number, leave_out in enumerate(leave_outs):
+            # each reading takes its elements out of its own copy of the article; the last, the parsed one
+            article = parsed if number == len(leave_outs) - 1 else copy.copy(parsed)
+            for tag in article.select(", ".join(filter(None, ("script, .gs-sources, select", leave_out)))):
+                tag.decompose()
+            for tag in article.select("code, pre, a[href^='http']"):
+                tag.replace_with("X")  # Latin text of its own: a space beside it is right
+            # each block on its own: inline parts join as the browser joins them (a line break is a space)
+            blocks = article.select("p, li, td, th, h1, h2, h3, caption, legend, button")
+            texts[leave_out][relative] = "\n".join(" ".join(block.get_text().split()) for block in blocks)
+    return texts
 
 
-def test_chinese_has_full_width_punctuation_and_no_spaces_between_characters(real_site: Build) -> None:
+def visible_text(build: Build, lang: str, leave_out: str = "") -> dict[str, str]:
+    """The article text of every page of one language (code and the URLs in it left out, and the
+    elements `leave_out` selects)."""
+    return visible_texts(build, lang, [leave_out])[leave_out]
+
+
+@pytest.fixture(scope="session")
+def real_text(real_site: Build) -> Callable[..., dict[str, str]]:
+    """`real_text(lang, leave_out="")`: visible_text of the real site, every reading the tests below
+    take made at once, once per run for both of pytest's worker processes (one parse per page)."""
+    readings = {  # every leave_out a test below asks for, by language
+        "de": ["", _SOURCE_WORDING],
+        "zh": ["", _SOURCE_WORDING, _NOT_ENGLISH],
+        "ro": ["", _SOURCE_WORDING, _NOT_ENGLISH],
+    }
+
+    @functools.cache
+    def read(lang: str) -> dict[str, dict[str, str]]:
+        def write(path: Path) -> None:
+            texts = visible_texts(real_site, lang, readings[lang])
+            path.write_text(json.dumps(texts, ensure_ascii=False), encoding="utf-8")
+
+        file = made_once(SHARED / f"real-text-{lang}.json", write)
+        return json.loads(file.read_text(encoding="utf-8"))
+
+    return lambda lang, leave_out="": read(lang)[leave_out]
+
+
+def test_chinese_has_full_width_punctuation_and_no_spaces_between_characters(real_text) -> None:
     problems = []
-    for page, text in visible_text(real_site, "zh").items():
+    for page, text in real_text("zh").items():
         for pattern, what in (
             (rf"[{CJK}{CJK_PUNCTUATION}] [{CJK}{CJK_PUNCTUATION}]", "a space between Chinese characters"),
             (rf"[{CJK}][,;:!?]|[,;:!?] ?[{CJK}]", "ASCII punctuation in Chinese text"),
@@ -54,16 +89,16 @@ def test_chinese_has_full_width_punctuation_and_no_spaces_between_characters(rea
     assert problems == []
 
 
-def test_german_plurals_agree_with_their_numbers(real_site: Build) -> None:
+def test_german_plurals_agree_with_their_numbers(real_text) -> None:
     plural_after_one = re.compile(r"(?<![\d.,])1 (Speicherangebote|Angebote|Anbietern|Werte|Tage|Monate)\b")
-    for page, text in visible_text(real_site, "de").items():
+    for page, text in real_text("de").items():
         assert not plural_after_one.search(text), page
 
 
-def test_romanian_puts_de_after_numbers_from_twenty(real_site: Build) -> None:
+def test_romanian_puts_de_after_numbers_from_twenty(real_text) -> None:
     """CLDR: Romanian says '20 de oferte' (other) but '2 oferte' and '101 oferte' (few)."""
     missing_de = re.compile(r"(?<![\d.,])(\d{1,3}(?:\.\d{3})*) (furnizori|oferte|valori|zile|luni)\b")
-    for page, text in visible_text(real_site, "ro").items():
+    for page, text in real_text("ro").items():
         for match in missing_de.finditer(text):
             number = int(match.group(1).replace(".", ""))
             assert 1 <= number % 100 <= 19 or number < 20, f"{page}: '{match.group()}' needs 'de'"
@@ -115,11 +150,11 @@ def test_every_language_keeps_a_glossary(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_page_uses_a_form_its_glossary_forbids(real_site: Build, lang: str) -> None:
+def test_no_page_uses_a_form_its_glossary_forbids(real_text, lang: str) -> None:
     forbidden = glossary(lang)["forbidden"]
     problems = [
         f"{page}: '{found.group()}' (use {entry['use']}: {entry['why']})"
-        for page, text in visible_text(real_site, lang).items()
+        for page, text in real_text(lang).items()
         for entry in forbidden
         for found in re.finditer(entry["form"], text)
     ]
@@ -153,22 +188,22 @@ _SOURCE_WORDING = ".gs-source-wording, .gs-notes, .gs-data-text"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_prices_show_at_most_four_decimals_outside_the_sources_wording(real_site: Build, lang: str) -> None:
+def test_prices_show_at_most_four_decimals_outside_the_sources_wording(real_text, lang: str) -> None:
     """A price reads per GB-month with three significant digits; only the source's own wording, in
     its aside, keeps the source's many decimals (an hourly rate)."""
     problems = [
         f"{page}: {found.group()}"
-        for page, text in visible_text(real_site, lang, leave_out=_SOURCE_WORDING).items()
+        for page, text in real_text(lang, leave_out=_SOURCE_WORDING).items()
         for found in _LONG_PRICE.finditer(_EXCHANGE_RATE.sub("·", text))
     ]
     assert problems == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_sizes_have_separators_or_a_larger_unit(real_site: Build, lang: str) -> None:
+def test_sizes_have_separators_or_a_larger_unit(real_text, lang: str) -> None:
     problems = [
         f"{page}: {found.group()}"
-        for page, text in visible_text(real_site, lang).items()
+        for page, text in real_text(lang).items()
         for found in _BARE_SIZE.finditer(text)
     ]
     assert problems == []
@@ -208,6 +243,8 @@ _ENGLISH_WORDS = frozenset(
 _ASCII_RUN = re.compile(r"(?<!\w)[A-Za-z][A-Za-z'-]*(?:[ ]+[A-Za-z][A-Za-z'-]*){2,}(?!\w)")
 
 
+# what may be English on a Chinese or Romanian page: quotations, links, text marked English, product names
+_NOT_ENGLISH = "q, a, [lang='en'], .gs-product"
 # a quotation in typographic marks (a page's title as a note quotes it): English in quotes is allowed
 _QUOTATION = re.compile(r"“[^”]*”|„[^”“]*[”“]|«[^»]*»")
 
@@ -233,7 +270,7 @@ def test_an_english_phrase_is_found_and_a_name_is_not() -> None:
 
 
 @pytest.mark.parametrize("lang", ["zh", "ro"])
-def test_generated_pages_hold_no_english_phrase(real_site: Build, real_dataset: Dataset, lang: str) -> None:
+def test_generated_pages_hold_no_english_phrase(real_text, real_dataset: Dataset, lang: str) -> None:
     """Chinese and Romanian pages word every value in their language: English stays only in quotes
     (marked with their language), code, links and the names of providers and products."""
     names = sorted(
@@ -242,10 +279,9 @@ def test_generated_pages_hold_no_english_phrase(real_site: Build, real_dataset: 
         key=len,
         reverse=True,  # the longest first: "Amazon FSx for Lustre" before "Amazon"
     )
-    leave_out = "q, a, [lang='en'], .gs-product"
     problems = [
         f"{page}: {phrase}"
-        for page, text in visible_text(real_site, lang, leave_out=leave_out).items()
+        for page, text in real_text(lang, leave_out=_NOT_ENGLISH).items()
         for phrase in english_phrases(text, names)
     ]
     assert problems == []

@@ -5,13 +5,23 @@ the provider page's row, providers.json, offerings.csv and the JSON Schema, in a
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 from pathlib import Path
 
 import pytest
 import yaml
-from conftest import SHARED, Build, built_once, copy_project, made_once, use_fixture_data
+from conftest import (
+    SHARED,
+    Build,
+    build_ahead,
+    built_once,
+    copy_project,
+    made_once,
+    shared_site,
+    use_fixture_data,
+)
 
 FACT = "encrypted_at_rest"
 MEMBER = f'    {FACT} = "{FACT}"\n'
@@ -43,6 +53,9 @@ def _add_the_fact(project: Path) -> None:
     alpha = project / "data" / "providers" / "alpha-cloud.yaml"  # its first offering, from its first source
     _insert_before(alpha, "    egress: free\n", f'    {FACT}: "yes"\n')
     _insert_before(alpha, "multi_attach, egress, regions]", f"{FACT}, ")
+    # and the source's words for it, which every value has
+    quote = f"          {FACT}: Volumes are encrypted at rest.\n"
+    _insert_before(alpha, '          egress: "Data transfer out', quote)
 
 
 def _project_with_the_fact(project: Path) -> None:
@@ -57,6 +70,9 @@ def build() -> Build:
     assert build.returncode == 0, build.output
     assert "WARNING" not in build.output
     return build
+
+
+build_ahead("build", functools.partial(shared_site, "new-fact", _project_with_the_fact), __name__)
 
 
 def _ui(build: Build, lang: str) -> dict[str, str]:

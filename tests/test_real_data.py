@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import functools
 import io
 import json
 import re
@@ -21,9 +22,11 @@ from conftest import (
     SHARED,
     SITE_URL,
     Build,
+    build_ahead,
     built_once,
     copy_project,
     made_once,
+    shared_site,
 )
 
 from gpustorage.dataset import Dataset, load_dataset
@@ -87,6 +90,9 @@ def data(request, real_dataset: Dataset, real_site: Build) -> Data:
     build = built_once(project, project / "site")
     assert build.returncode == 0, build.output
     return Data(project, load_dataset(project, LANGUAGES), build)
+
+
+build_ahead("data", functools.partial(shared_site, "changed", changed_copy), __name__)
 
 
 def test_every_file_is_valid_and_loaded(data: Data) -> None:
