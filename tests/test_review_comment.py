@@ -72,7 +72,8 @@ def hostile_pull_request(fixture_project: Path, target: Path) -> Path:
     text = text.replace("product: Alpha Buckets", f"product: {HOSTILE_PRODUCT!r}")
     text = text.replace('"200–400 MB/s, up to 10 GB/s peak"', repr(HOSTILE_TEXT))
     alpha.write_text(text, encoding="utf-8")
-    new = GOOD_PROVIDER.replace("name: Example Cloud", f"name: 'Evil {HOSTILE_NAME}'")
+    unquoted = GOOD_PROVIDER[: GOOD_PROVIDER.index("        quote:")]  # its values without their words
+    new = unquoted.replace("name: Example Cloud", f"name: 'Evil {HOSTILE_NAME}'")
     new = new.replace("https://example.com/docs", HOSTILE_URL)
     (providers / "evil.yaml").write_text(new, encoding="utf-8")
     os.rename(providers / "beta-cloud.yaml", providers / HOSTILE_FILE)
