@@ -16,11 +16,8 @@ import pytest
 from conftest import (
     LANGUAGE_PREFIX,
     LANGUAGES,
-    SHARED,
     build_ahead,
-    built_once,
     copy_project,
-    made_once,
     serve_directory,
     shared_site,
 )
@@ -508,8 +505,7 @@ def long_project(project: Path) -> None:
 @pytest.fixture(scope="module")
 def long_table() -> Iterator[str]:
     """A site whose comparison is long enough to be shown a page at a time."""
-    project = made_once(SHARED / "long", long_project)
-    build = built_once(project, project / "site")
+    build = shared_site("long", long_project)
     assert build.returncode == 0, build.output
     with serve_directory(build.site) as url:
         yield url

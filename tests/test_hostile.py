@@ -23,12 +23,9 @@ from conftest import (
     LANGUAGE_PREFIX,
     LANGUAGES,
     ROOT,
-    SHARED,
     Build,
     build_ahead,
-    built_once,
     copy_project,
-    made_once,
     serve_directory,
     shared_site,
     use_fixture_data,
@@ -70,8 +67,7 @@ def hostile_project(project: Path) -> None:
 
 @pytest.fixture(scope="module")
 def hostile_site() -> Build:
-    project = made_once(SHARED / "hostile", hostile_project)
-    build = built_once(project, project / "site")
+    build = shared_site("hostile", hostile_project)
     assert build.returncode == 0, build.output
     return build
 

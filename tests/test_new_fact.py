@@ -13,12 +13,9 @@ from pathlib import Path
 import pytest
 import yaml
 from conftest import (
-    SHARED,
     Build,
     build_ahead,
-    built_once,
     copy_project,
-    made_once,
     shared_site,
     use_fixture_data,
 )
@@ -65,8 +62,7 @@ def _project_with_the_fact(project: Path) -> None:
 @pytest.fixture(scope="session")
 def build() -> Build:
     """The copy built once per run (both test processes share it)."""
-    project = made_once(SHARED / "new-fact", _project_with_the_fact)
-    build = built_once(project, project / "site")
+    build = shared_site("new-fact", _project_with_the_fact)
     assert build.returncode == 0, build.output
     assert "WARNING" not in build.output
     return build

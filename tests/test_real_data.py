@@ -19,13 +19,10 @@ from conftest import (
     DATA_ROOT,
     LANGUAGE_PREFIX,
     LANGUAGES,
-    SHARED,
     SITE_URL,
     Build,
     build_ahead,
-    built_once,
     copy_project,
-    made_once,
     shared_site,
 )
 
@@ -86,9 +83,9 @@ def changed_copy(target: Path) -> Path:
 def data(request, real_dataset: Dataset, real_site: Build) -> Data:
     if request.param == "real data":
         return Data(DATA_ROOT, real_dataset, real_site)
-    project = made_once(SHARED / "changed", changed_copy)
-    build = built_once(project, project / "site")
+    build = shared_site("changed", changed_copy)
     assert build.returncode == 0, build.output
+    project = build.site.parent  # shared_site builds a project into its folder `site`
     return Data(project, load_dataset(project, LANGUAGES), build)
 
 

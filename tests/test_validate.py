@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pytest
 from conftest import GOOD_PROVIDER, LANGUAGES, ROOT
 
-from gpustorage.dataset import load_dataset, load_providers
+from gpustorage.dataset import load_dataset, loaded_providers
 
 GOOD = GOOD_PROVIDER
 
@@ -18,7 +18,7 @@ GOOD = GOOD_PROVIDER
 def problems_for(tmp_path: Path, text: str, name: str = "example.yaml") -> list[str]:
     file = tmp_path / name
     file.write_text(text, encoding="utf-8")
-    _, _, problems = load_providers([file], tmp_path, LANGUAGES)
+    _, problems = loaded_providers([file], tmp_path, LANGUAGES)
     return [str(problem) for problem in sorted(problems)]
 
 
@@ -141,7 +141,7 @@ def test_provider_without_offerings_needs_sources(tmp_path: Path) -> None:
 def test_all_problems_of_all_files_are_listed(tmp_path: Path) -> None:
     (tmp_path / "a.yaml").write_text(GOOD.replace("kind: network_volume", "kind: disk"))
     (tmp_path / "b.yaml").write_text(GOOD.replace("name: Example Cloud\n", ""))
-    _, _, problems = load_providers(sorted(tmp_path.glob("*.yaml")), tmp_path, LANGUAGES)
+    _, problems = loaded_providers(sorted(tmp_path.glob("*.yaml")), tmp_path, LANGUAGES)
     assert [(p.path, p.line) for p in problems] == [("a.yaml", 5), ("b.yaml", 2)]
 
 

@@ -102,21 +102,6 @@ def run_checks(data: CheckInput, whole_project: bool = True) -> list[Problem]:
     return [problem for check in checks for problem in check.run(data)]
 
 
-def load_providers(
-    files: Iterable[Path],
-    root: Path,
-    languages: Iterable[str],
-    rates: ExchangeRates | None = None,
-    today: dt.date | None = None,
-) -> tuple[dict[str, Provider], dict[str, str], list[Problem]]:
-    """Provider files alone (no strings or rates file read), by id, their repository paths, and every
-    problem, the checks across them included: notes must be in `languages`, prices within bounds (in USD
-    where `rates` has the currency), dates not after `today`."""
-    loaded, problems = loaded_providers(files, root, languages, rates, today)
-    providers, paths = _by_id(loaded)
-    return providers, paths, problems
-
-
 def loaded_providers(
     files: Iterable[Path],
     root: Path,
@@ -124,7 +109,9 @@ def loaded_providers(
     rates: ExchangeRates | None = None,
     today: dt.date | None = None,
 ) -> tuple[tuple[LoadedProvider, ...], list[Problem]]:
-    """As load_providers, each provider with its document (where each of its keys stands)."""
+    """Provider files alone (no strings or rates file read), each with its document (where each of its
+    keys stands), and every problem, the checks across them included: notes must be in `languages`,
+    prices within bounds (in USD where `rates` has the currency), dates not after `today`."""
     given, loaded, problems = _read_providers(files, root)
     languages = tuple(languages)
     rates_file = RatesFile(RATES_FILE, rates)
