@@ -330,25 +330,30 @@ def _source_dates(data: CheckInput, loaded: LoadedProvider) -> list[Problem]:
 NEEDS_NO_QUOTE = "not_applicable"
 
 
+def unquoted_facts(offering: OfferingBase, facts: Iterable[Fact] = tuple(Fact)) -> list[Fact]:
+    """The facts among `facts` whose value is known (and needs words) but that no source quotes (a
+    quote is always for a fact its source covers: the model sees to it)."""
+    return [
+        fact
+        for fact in facts
+        if offering.value_of(fact) not in (UNKNOWN, NEEDS_NO_QUOTE)
+        and not any(fact in source.quote for source in offering.sources)
+    ]
+
+
 def _quoted_values(data: CheckInput, loaded: LoadedProvider) -> list[Problem]:
     """Every known value carries the words of a source that states it: a `quote` for its fact under a
     source that covers it (see CONTRIBUTING: "Fix a value")."""
-    problems = []
-    for i, offering in enumerate(loaded.provider.offerings):
-        for fact in Fact:
-            value = offering.value_of(fact)
-            if value in (UNKNOWN, NEEDS_NO_QUOTE):
-                continue
-            if not any(fact in source.quote for source in offering.sources if fact in source.covers):
-                problems.append(
-                    loaded.document.problem(
-                        ("offerings", i, fact.value),
-                        f"{fact.value} has no quote: under the source that states it, add "
-                        f'`quote: {{{fact.value}: "…"}}` with the page\'s own words (one line, at most '
-                        f"{MAX_QUOTE} characters), or set it to unknown",
-                    )
-                )
-    return problems
+    return [
+        loaded.document.problem(
+            ("offerings", i, fact.value),
+            f"{fact.value} has no quote: under the source that states it, add "
+            f'`quote: {{{fact.value}: "…"}}` with the page\'s own words (one line, at most '
+            f"{MAX_QUOTE} characters), or set it to unknown",
+        )
+        for i, offering in enumerate(loaded.provider.offerings)
+        for fact in unquoted_facts(offering)
+    ]
 
 
 # --- consistency of values with their sources ---------------------------------------------------------

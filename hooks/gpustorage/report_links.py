@@ -68,14 +68,18 @@ def offering_report(repository: str, provider: ProviderView, offering: OfferingV
     )
 
 
+def _line(report: OfferingReport, offering: OfferingView, t: Strings, name: str, limit: int | None) -> str:
+    """One value's line of the form, in English and in the page's language, cut to `limit` (quoted)."""
+    english = (
+        report.english_lines[name] if limit is None else _english_line(name, report.english[name], limit)
+    )
+    return english + _form(f" / {t(f'column.{name}')}: {_cut(offering.cells[name].text, limit)}")
+
+
 def _url(report: OfferingReport, offering: OfferingView, t: Strings, field: str | None, limit: int) -> str:
     """The form for one fact or the whole offering, every value cut to `limit` characters."""
     names = [field] if field else _ALL_FACTS
-    lines = [
-        _english_line(name, report.english[name], limit)
-        + _form(f" / {t(f'column.{name}')}: {_cut(offering.cells[name].text, limit)}")
-        for name in names
-    ]
+    lines = [_line(report, offering, t, name, limit) for name in names]
     lines.append(_form(t("report.shortened")))
     head = _head(
         report.repository, report.provider_id, _cut(report.provider_name, limit), _cut(report.product, limit)
@@ -104,10 +108,7 @@ class ReportLinks:
 def report_links(report: OfferingReport, offering: OfferingView, t: Strings) -> ReportLinks:
     """Every report link of an offering in the page's language, each value's line quoted once: a
     fact's form carries its line, the offering's form all of them."""
-    lines = {
-        name: report.english_lines[name] + _form(f" / {t(f'column.{name}')}: {cell.text}")
-        for name, cell in offering.cells.items()
-    }
+    lines = {name: _line(report, offering, t, name, None) for name in offering.cells}
 
     def link(field: str | None, current: list[str]) -> str:
         url = f"{report.head}&field={_form(field or '')}&current={'%0A'.join(current)}"  # %0A: a line break

@@ -26,12 +26,12 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from .crosscheck import NEEDS_NO_QUOTE
+from .crosscheck import unquoted_facts
 from .dataset import read_dataset
 from .derive import usd_figure
 from .history import GitError, blob_sizes, blobs, compare, git, json_value, keyed_offerings, printable
 from .load import MAX_FILE_BYTES, too_large
-from .model import UNKNOWN, ExchangeRates, Fact, Offering, Provider, Source
+from .model import ExchangeRates, Fact, Offering, Provider, Source
 from .problems import DataError, Problem
 from .review_strings import DEFAULT_LANGUAGE, MESSAGES
 from .settings import site_languages
@@ -255,13 +255,8 @@ def _sources(provider: Provider, offering: Offering | None) -> list[Source]:
 def _unquoted(label: str, offering: Offering, facts: Iterable[Fact]) -> list[str]:
     """A line for each of the facts that is known but that no source of the offering quotes: each
     value added or changed comes with the words of its source (but not_applicable, as the validator's
-    crosscheck.NEEDS_NO_QUOTE)."""
-    return [
-        f"- {label} · **{fact.value}**"
-        for fact in facts
-        if offering.value_of(fact) not in (UNKNOWN, NEEDS_NO_QUOTE)
-        and not any(fact in source.quote for source in offering.sources)
-    ]
+    crosscheck.unquoted_facts)."""
+    return [f"- {label} · **{fact.value}**" for fact in unquoted_facts(offering, facts)]
 
 
 def _source_changes(words: Strings, label: str, before: list[Source], after: list[Source]) -> Iterator[str]:
