@@ -32,7 +32,6 @@ from gpustorage import DataError, SiteBuild, build_site, render_site
 from gpustorage.derive import build_date
 from gpustorage.export import write_api
 from gpustorage.feeds import write_feeds
-from gpustorage.render import Page as RenderedPage
 from gpustorage.render import Pages, held_html, restore_held, site_texts
 from gpustorage.render_text import text_files
 from gpustorage.settings import site_languages
@@ -50,6 +49,8 @@ class Run:
     build: SiteBuild
     pages: dict[str, Pages]  # by language, then by path within the language's folder
     not_found_pages: dict[str, str] = field(default_factory=dict)  # each language's rendered 404 page
+    # the HTML blocks held out of each page's Markdown, by language and path, until its HTML is made
+    held_blocks: dict[tuple[str, str], list[str]] = field(default_factory=dict)
 
 
 _run: Run | None = None  # set by the first language's on_config: MkDocs hooks are module functions
@@ -150,23 +151,25 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     return files
 
 
-def _rendered(page: Page, config: MkDocsConfig) -> RenderedPage:
-    return _current(config).pages[engine.current_language(config)][engine.page_path(page)]
+def _page_key(page: Page, config: MkDocsConfig) -> tuple[str, str]:
+    return engine.current_language(config), engine.page_path(page)
 
 
 @_timed
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
     """The rendered page in place of the one MkDocs read, with its escaped front matter; its generated
     HTML blocks held out of Markdown's reach (render.held_html), as Markdown would pass them through."""
-    rendered = _rendered(page, config)
+    run, (lang, path) = _current(config), _page_key(page, config)
+    rendered = run.pages[lang][path]
     page.meta = rendered.front_matter.as_meta()
-    return held_html(str(rendered.body))[0]
+    held, run.held_blocks[lang, path] = held_html(str(rendered.body))
+    return held
 
 
 @_timed
 def on_page_content(html: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
     """The page's HTML with its held blocks back in place."""
-    return restore_held(html, held_html(str(_rendered(page, config).body))[1])
+    return restore_held(html, _current(config).held_blocks.pop(_page_key(page, config)))
 
 
 @_timed
