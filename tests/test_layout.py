@@ -224,12 +224,17 @@ def test_on_a_laptop_an_offering_is_one_line(open_page, real_server: str, lang: 
         return {median: heights[Math.floor(heights.length / 2)], inView: inView.length,
                 badges: badges.length,
                 marks: rows.filter(r => r.querySelectorAll('.gs-evidence').length === 1).length,
-                rows: rows.length};
+                rows: rows.length,
+                unknownSigns: [...document.querySelectorAll(
+                  '#comparison .gs-token.gs-unknown, .gs-legend .gs-unknown-sign')].map(
+                  sign => getComputedStyle(sign, '::before').content)};
         }"""
     )
     assert rows["median"] <= 48
     assert rows["inView"] >= 12
     assert rows["badges"] == 0 and rows["marks"] == rows["rows"]
+    # an unknown value shows "?", drawn by the style sheet beside its word read aloud
+    assert len(rows["unknownSigns"]) > 1 and all('"?"' in sign for sign in rows["unknownSigns"])
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -262,10 +262,11 @@ def report_control(provider: ProviderView, offering: OfferingView, t: Strings) -
     """The row's one report control: a compact flag with the offering in its accessible name. It leads
     to the offering's report line on its provider's page, whose links open the issue form filled in
     (one per fact and one for the offering): the comparison, in view of every offering, carries no
-    prefilled form of its own."""
+    prefilled form of its own. Its title is its name (read aloud, and shown on hover): the words are in
+    the page once per row, not twice."""
     return html_format(
         '<a class="gs-report" href="providers/{pid}/#report-{n}" title="{label}">'
-        '<span aria-hidden="true">⚑</span><span class="gs-sr">{label}</span></a>',
+        '<span aria-hidden="true">⚑</span></a>',
         pid=provider.id,
         n=offering.number,
         label=t("report.offering", offering=offering.product),
@@ -274,8 +275,8 @@ def report_control(provider: ProviderView, offering: OfferingView, t: Strings) -
 
 # The answers a row shows as one symbol each; the symbol is read by its word, and the legend above the
 # table names every symbol. An unknown value of any fact shows "?", drawn by the style sheet
-# (.gs-unknown-sign), so that the page's text holds its word only: no ASCII question mark stands in
-# Chinese text, and every font has the sign.
+# (.gs-unknown-sign in the legend, the token itself in a row), so that the page's text holds its word
+# only: no ASCII question mark stands in Chinese text, and every font has the sign.
 ANSWER_SYMBOLS = {"yes": "✓", "no": "✗", "partial": "◐", "not_applicable": "–"}
 UNKNOWN_SIGN = Markup('<span class="gs-unknown-sign" aria-hidden="true"></span>')
 TOKEN_FACTS = frozenset({Fact.billed_while_detached, Fact.snapshots, Fact.multi_attach, Fact.spot_usable})
@@ -300,9 +301,7 @@ def token(offering: OfferingView, column: str, t: Strings) -> Markup:
     c, fact = offering.cells[column], Fact(column)
     value = offering.value(fact)
     if c.unknown:
-        return html_format(
-            '<span class="gs-token gs-unknown">{}<span class="gs-sr">{}</span></span>', UNKNOWN_SIGN, c.text
-        )
+        return html_format('<span class="gs-token gs-unknown"><span class="gs-sr">{}</span></span>', c.text)
     if fact in TOKEN_FACTS and value in ANSWER_SYMBOLS:
         return symbol(ANSWER_SYMBOLS[value], c.text, f"gs-token gs-{value}")
     html = html_format('<span class="gs-value">{}</span>', c.token)
@@ -388,7 +387,7 @@ def comparison_row(
     )
     return html_format(
         '<tr class="gs-offering" data-provider="{provider_id}"{attributes}>\n'
-        '<th scope="row" data-column="product" data-sort="{sort}">'
+        '<th scope="row" data-column="product">'
         '<button class="gs-disclose" aria-expanded="true"><span class="gs-row-provider">{provider}: </span>'
         '<span class="gs-product">{product}</span></button></th>\n'
         "{cells}\n"
@@ -397,7 +396,6 @@ def comparison_row(
         "{details}",
         provider_id=provider.id,
         attributes=parts.attributes,
-        sort=offering.product.lower(),
         provider=provider.name,
         product=offering.product,
         report=report_control(provider, offering, t),
@@ -422,9 +420,9 @@ def doubt_marks(origin: Origin, t: Strings) -> Markup:
     return symbol("".join(sign for sign, _ in shown), t.join([word for _, word in shown]), "gs-doubts")
 
 
-def detail_fact(offering: OfferingView, name: str, anchor: str, t: Strings) -> Markup:
+def detail_fact(offering: OfferingView, name: str, t: Strings) -> Markup:
     """A fact in full in a row's details: its value, its doubts, the source's own wording where the
-    value is a normalized figure, and links to its sources."""
+    value is a normalized figure, and the numbers of its sources."""
     c = offering.cells[name]
     value = Markup.escape(c.text)
     if name == "region_binding" and offering.figures.regions:
@@ -441,18 +439,23 @@ def detail_fact(offering: OfferingView, name: str, anchor: str, t: Strings) -> M
         label,
         value,
         doubt_marks(c.origin, t),
-        source_links(anchor, c.origin.sources),
+        source_numbers(c.origin.sources),
     )
 
 
-def detail_source(source: SourceView, anchor: str, t: Strings) -> Markup:
+def source_numbers(sources: tuple[int, ...]) -> Markup:
+    """A fact's sources in a row's details, by their numbers in the list just below: no links, as a
+    hundred rows' anchors would weigh on the page for a list in view."""
+    return Markup(" ").join(html_format('<span class="gs-source-ref">[{}]</span>', n) for n in sources)
+
+
+def detail_source(source: SourceView, t: Strings) -> Markup:
     """A source in a row's details: its host as the link's text (the address is in the link), its two
     dates (its own, or "undated", and the day it was checked), and whether it is a third party's. The
     provider's page has more."""
     third_party = Markup(" · †") if source.third_party else _NOTHING
     return html_format(
-        '<li id="{}"><a href="{}" rel="nofollow noopener">{}</a> · {}{}</li>',
-        anchor,
+        '<li><a href="{}" rel="nofollow">{}</a> · {}{}</li>',
         source.url,
         urlsplit(source.url).hostname or source.url,
         source_dates(source, t),
@@ -467,11 +470,8 @@ def offering_details(provider: ProviderView, offering: OfferingView, t: Strings)
     addresses and their words (quotes) are on the provider's page, which the details link to; the
     script shows the quotes here too, from the API's providers.json (quotes.js)."""
     n = offering.number
-    anchor = f"s-{provider.id}-{n}-"
-    facts = Markup("").join(detail_fact(offering, name, anchor, t) for name in FACT_ROWS)
-    sources = Markup("").join(
-        detail_source(source, f"{anchor}{source.number}", t) for source in offering.sources
-    )
+    facts = Markup("").join(detail_fact(offering, name, t) for name in FACT_ROWS)
+    sources = Markup("").join(detail_source(source, t) for source in offering.sources)
     return html_format(
         '<tr class="gs-more" id="more-{pid}-{n}" data-provider="{pid}" data-offering="{n}">'
         '<td colspan="{span}">'

@@ -54,7 +54,11 @@ function entryOf(row, group, position, filterNames) {
     cells: cells,
     data: values, // what filters compare: kind, egress and each fact filter's raw value
     offering: offering,
-    keys: Object.assign(Object.create(null), { idle: idleRate(offering) }), // sort keys by column (sort.js)
+    // sort keys by column (sort.js): the product by its name, as the row shows it
+    keys: Object.assign(Object.create(null), {
+      idle: idleRate(offering),
+      product: product ? product.textContent : null,
+    }),
     match: true,
     shown: true,
     costs: null,
