@@ -306,6 +306,31 @@ def test_amounts_are_read_in_the_readers_number_format(
     page.wait_for_function(f"new URLSearchParams(location.search).get('gb') === '{gb:g}'")
 
 
+def test_typed_amounts_update_the_rows_once_the_typing_pauses(page, server: str) -> None:
+    """A keystroke answers at once; the rows (and their costs) follow a pause in the typing, so that a
+    phone does not make the next keystroke wait for a hundred rows (view.js)."""
+    open_comparison(page, server, "de")
+    settled(page)
+    page.evaluate(
+        """() => {
+        window.gsKeys = []; window.gsRowUpdates = [];
+        const table = document.getElementById('comparison');
+        const gb = document.querySelector('input[name=gb]');
+        gb.addEventListener('input', () => gsKeys.push(performance.now()));
+        new MutationObserver(() => {
+            if (!table.hasAttribute('aria-busy')) gsRowUpdates.push(performance.now());
+        }).observe(table, {attributes: true, attributeFilter: ['aria-busy']});
+        }"""
+    )
+    page.focus("input[name=gb]")
+    page.keyboard.type("250")
+    settled(page)
+    keys, updates = page.evaluate("[gsKeys, gsRowUpdates]")
+    assert len(keys) == 3 and 1 <= len(updates) < len(keys)
+    assert updates[-1] - keys[-1] >= 300  # not before the pause
+    assert float(cost_cell(page, "alpha-cloud", 1).get_attribute("data-value")) == pytest.approx(250 * 0.07)
+
+
 def test_absurd_amounts_are_refused_with_a_visible_hint(page, server: str, fixture_build: SiteBuild) -> None:
     open_comparison(page, server, "de", "?months=1e999&preset=constructor")
     assert page.text_content("#calc-hint")  # the broken amount of the link is dropped, and says so

@@ -50,7 +50,7 @@ function start(table, form, settings) {
   const rows = readTable(table, filterNames, settings.strings);
   addDisclosures(table, quoteShower(table.dataset.providersJson));
   const tools = toolsForm(form, settings, wording);
-  const view = tableView(table, rows, settings, wording);
+  const view = tableView(table, rows, settings, wording, applyDueCosts);
   const keepQuery = queryKeeper();
   const dimensions = ["kind", "egress"].concat(filterNames);
   // Every offering is in the page and shown; only a table far longer than the real dataset shows a
@@ -60,19 +60,30 @@ function start(table, form, settings) {
   const ids = rows.entries.map((entry) => entry.id);
   const state = readQuery(window.location.search, keys, choicesOf(tools.offered(), settings, ids));
   let costKey = "";
+  let costsDue; // the amounts (or null: none) whose costs the entries do not have yet
   let countsKey = null;
 
+  /* Reads the calculator's amounts. Their costs are made once something needs them (applyDueCosts):
+   * the rows, which follow after the next paint, a filter on known values, or the side view; so that
+   * a keystroke in an amount answers at once, whatever the number of offerings. */
   function updateCosts() {
     const amounts = calculatorAmounts(state, settings.hours_per_month);
     const key = amounts ? [amounts.gb, amounts.months, amounts.out, amounts.hours, state.cur].join("|") : "";
     if (key === costKey) return;
     costKey = key;
-    applyCosts(rows.entries, amounts);
+    costsDue = amounts;
+  }
+
+  function applyDueCosts() {
+    if (costsDue === undefined) return;
+    applyCosts(rows.entries, costsDue);
+    costsDue = undefined;
   }
 
   /* Marks the matching rows and counts the filter choices; returns how many match. */
   function updateFilters() {
     const filter = filterOf(state, filterNames);
+    if (filter.knownIn) applyDueCosts(); // whether a cost, a price or an idle cost is known
     const matching = markMatches(rows.groups, filter, sortKey);
     if (filter.countsKey !== countsKey) {
       countsKey = filter.countsKey; // sorting changes no count
@@ -81,11 +92,12 @@ function start(table, form, settings) {
     return matching;
   }
 
-  function update() {
+  function update(typing) {
     updateCosts();
     const matching = updateFilters();
-    const folded = view.display(state, limit, costKey);
+    const folded = view.display(state, limit, costKey, typing);
     view.showCount(matching, folded);
+    if (state.side) applyDueCosts(); // the side view shows costs
     if (!side.show(state)) state.side = ""; // nothing ticked: no view to share
     keepQuery(writeQuery(state, keys));
   }
@@ -124,10 +136,10 @@ function start(table, form, settings) {
     tools.show(state);
     update();
   });
-  form.addEventListener("input", () => {
+  form.addEventListener("input", (event) => {
     tools.read(state);
     tools.show(state);
-    update();
+    update(event.target.matches("input[type=text], input[type=search]"));
   });
   form.addEventListener("submit", (event) => event.preventDefault());
   document.getElementById("comparison-show-all").addEventListener("click", () => {

@@ -39,11 +39,9 @@ function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
 }
 
-/* Runs `work` once the browser has painted: a frame's callbacks run just before its paint, and a
- * task they queue runs after it. */
-function afterNextPaint(work) {
-  requestAnimationFrame(() => setTimeout(work, 0));
-}
+// While the reader types (an amount, a name), the rows wait for a pause in the typing: updating a
+// hundred rows takes a phone longer than the time between two keystrokes, which would wait for it.
+const TYPING_PAUSE_MS = 300;
 
 function setHidden(item, element, visible) {
   if (item.shown !== visible) {
@@ -103,7 +101,8 @@ export function writeCostLines(cell, entry, strings, wording, currency) {
   setLine(lines.warning, costs.tooLarge ? fill(strings.too_large, { size: size }) : "");
 }
 
-export function tableView(table, rows, settings, wording) {
+/* The table's view; `prepare()` runs before the rows follow the state (main.js: the costs they show). */
+export function tableView(table, rows, settings, wording, prepare) {
   const strings = settings.strings;
   const headRow = table.tHead.rows[0];
   const count = document.getElementById("comparison-count");
@@ -120,6 +119,15 @@ export function tableView(table, rows, settings, wording) {
   let costKey = "";
   let currency = "";
   let wanted = null; // what the last display asked for, until the rows show it (settle)
+  let timer = null; // the rows' coming update
+  /* The rows' update once the browser has painted (a frame's callbacks run just before its paint, a
+   * task they queue after it), `pause` milliseconds later; one asked for since replaces it. */
+  function settleAfterPaint(pause) {
+    requestAnimationFrame(() => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(settle, pause);
+    });
+  }
 
   function writeCosts(entry) {
     if (entry.costText === costKey) return;
@@ -218,16 +226,14 @@ export function tableView(table, rows, settings, wording) {
    * how many matching offerings a long table leaves out. The sorted column's mark shows at once; the
    * rows follow right after the next paint (settle), so that what the reader touched (a pressed
    * button, the count) is painted first and a burst of changes (typing an amount) costs the table
-   * once. The table is aria-busy until then. */
-  function display(state, limit, amountsKey) {
+   * once; while the reader types, after a pause in the typing. The table is aria-busy until then. */
+  function display(state, limit, amountsKey, typing) {
     const column = state.sort;
     const descending = state.dir === "desc";
     const budget = state.all ? Infinity : limit;
     markSortedHead(column, descending);
-    if (!wanted) {
-      table.setAttribute("aria-busy", "true");
-      afterNextPaint(settle);
-    }
+    if (!wanted) table.setAttribute("aria-busy", "true");
+    settleAfterPaint(typing ? TYPING_PAUSE_MS : 0);
     wanted = { column, descending, budget, costKey: amountsKey, currency: state.cur };
     const matching = rows.entries.reduce((count, entry) => count + (entry.match ? 1 : 0), 0);
     return Math.max(0, matching - budget);
@@ -238,6 +244,7 @@ export function tableView(table, rows, settings, wording) {
     if (!wanted) return;
     const view = wanted;
     wanted = null;
+    prepare();
     costKey = view.costKey;
     currency = view.currency;
     rows.costHead.hidden = !costKey; // with the cost cells, so that the columns never disagree
