@@ -2,6 +2,7 @@
  * the state read from the controls, the hint for amounts that are no number, and each filter
  * choice's count of what it would leave. */
 
+import { setAttribute, setProperty, setText } from "./dom.js";
 import { own } from "./own.js";
 import { MAX_AMOUNT } from "./numbers.js";
 import { AMOUNTS, LIST_KEYS, amountLimit, presetChanged } from "./state.js";
@@ -29,7 +30,7 @@ export function toolsForm(form, settings, wording) {
   function showHint(limit) {
     const example = numbers.forInput(1.5);
     const max = limit === true ? MAX_AMOUNT : limit;
-    hint.textContent = limit ? wording.fill(strings.invalid, { max: max, example: example }) : "";
+    setText(hint, limit ? wording.fill(strings.invalid, { max: max, example: example }) : "");
   }
 
   /* Every control as the state says, the chosen preset pressed and explained, the currency's rate. */
@@ -40,27 +41,27 @@ export function toolsForm(form, settings, wording) {
     });
     eachControl(state, (control) => {
       const name = control.name;
-      if (own(lists, name)) control.checked = lists[name].indexOf(control.value) !== -1;
-      else if (control.type === "checkbox") control.checked = state[name] === control.value;
-      else if (name === "dir") control.value = state.dir === "desc" ? "desc" : "asc";
+      if (own(lists, name)) setProperty(control, "checked", lists[name].indexOf(control.value) !== -1);
+      else if (control.type === "checkbox") setProperty(control, "checked", state[name] === control.value);
+      else if (name === "dir") setProperty(control, "value", state.dir === "desc" ? "desc" : "asc");
       else if (AMOUNTS.indexOf(name) !== -1) {
         // the amount being typed stays as typed ("1," on the way to "1,5")
         if (document.activeElement === control) return;
-        control.value = state[name] ? numbers.forInput(state[name]) : "";
-      } else control.value = state[name] || "";
+        setProperty(control, "value", state[name] ? numbers.forInput(state[name]) : "");
+      } else setProperty(control, "value", state[name] || "");
     });
     const changed = presetChanged(state, settings.presets);
     let chosenLabel = "";
     presetButtons.forEach((button) => {
       const chosen = button.dataset.preset !== "" && button.dataset.preset === state.preset;
-      button.setAttribute("aria-pressed", String(chosen));
+      setAttribute(button, "aria-pressed", String(chosen));
       button.classList.toggle("gs-changed", chosen && changed);
       if (chosen) chosenLabel = button.textContent;
     });
     const explained = state.preset && own(strings.explain, state.preset) ? strings.explain[state.preset] : "";
     const note = changed ? wording.fill(strings.preset_changed, { preset: chosenLabel }) + " " : "";
-    explanation.textContent = explained && note + explained;
-    rateNote.textContent = state.cur && own(settings.rates, state.cur) ? settings.rates[state.cur].note : "";
+    setText(explanation, explained && note + explained);
+    setText(rateNote, state.cur && own(settings.rates, state.cur) ? settings.rates[state.cur].note : "");
   }
 
   /* The state from the controls; an amount that is no number is marked and keeps its last value. */
@@ -79,7 +80,7 @@ export function toolsForm(form, settings, wording) {
         const value = numbers.parse(control.value);
         const limit = amountLimit(name, settings.hours_per_month);
         const bad = value !== null && (isNaN(value) || value > limit);
-        control.setAttribute("aria-invalid", String(bad));
+        setAttribute(control, "aria-invalid", String(bad));
         if (bad) invalid = limit;
         else state[name] = value === null ? "" : String(value);
       } else state[name] = control.value.trim();
@@ -109,7 +110,7 @@ export function toolsForm(form, settings, wording) {
   /* Empty amount fields without a mark or hint (a reset). */
   function clearAmounts() {
     AMOUNTS.forEach((name) => {
-      form.elements[name].value = "";
+      setProperty(form.elements[name], "value", "");
       form.elements[name].removeAttribute("aria-invalid");
     });
     showHint(false);
@@ -125,14 +126,14 @@ export function toolsForm(form, settings, wording) {
       Array.prototype.forEach.call(select.options, (option) => {
         if (!option.value) return;
         const n = tallies[select.name][option.value] || 0;
-        option.textContent = option.dataset.label + countText(n);
+        setText(option, option.dataset.label + countText(n));
         option.classList.toggle("gs-none-left", n === 0);
       });
     });
     countSpans.forEach((span) => {
       const key = span.dataset.for.split(":");
       const n = tallies[key[0]][key[1]] || 0;
-      span.textContent = countText(n);
+      setText(span, countText(n));
       span.parentNode.classList.toggle("gs-none-left", n === 0);
     });
   }

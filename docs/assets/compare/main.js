@@ -9,7 +9,7 @@
  * cost.js (the calculator), filter.js and sort.js (which rows, in what order), rows.js (the table read
  * once), disclose.js (each row's details, opened in place), quotes.js (the sources' words in them),
  * form.js (the tools' controls), view.js (the table shown), pick.js and side.js (offerings ticked and
- * compared side by side); this one wires them. */
+ * compared side by side), dom.js (writes only where they change something); this one wires them. */
 
 import { localNumbers, messageFiller, moneyWriter } from "./numbers.js";
 import { applyCosts, calculatorAmounts } from "./cost.js";

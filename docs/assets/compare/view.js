@@ -3,6 +3,7 @@
  * offerings at once ("show all" lifts it): a browser lays out a table of thousands of rows far slower
  * than it filters or sorts them. */
 
+import { setText } from "./dom.js";
 import { keptInPlace } from "./order.js";
 import { sortedMatches } from "./sort.js";
 
@@ -35,9 +36,6 @@ function setData(element, name, value) {
   } else if (element.dataset[name] !== value) element.dataset[name] = value;
 }
 
-function setText(element, text) {
-  if (element.textContent !== text) element.textContent = text;
-}
 
 // While the reader types (an amount, a name), the rows wait for a pause in the typing: updating a
 // hundred rows takes a phone longer than the time between two keystrokes, which would wait for it.
