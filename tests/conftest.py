@@ -359,9 +359,10 @@ class Tabs:
     """One tab per screen set-up, kept for the whole session and reset between tests.
 
     Opening a tab costs Chromium about half a second, more than most tests take; a kept tab loads the
-    next test's page in a third of that. Each test still loads its own documents from scratch: between
-    tests the tab drops its routes and stored data, moves the pointer away and goes to about:blank. A tab
-    that cannot be reset is closed, so a failed test never leaves its state to the next one.
+    next test's page in a third of that. Each test still loads its own documents from scratch: after a
+    test the tabs it used drop their routes and stored data, move the pointer away and go to
+    about:blank (the others were reset after their last test). A tab that cannot be reset is closed, so
+    a failed test never leaves its state to the next one.
     """
 
     def __init__(self, browser: Any) -> None:
@@ -375,8 +376,10 @@ class Tabs:
             self.kept[key] = (context.new_page(), viewport)
         return self.kept[key][0]
 
-    def reset(self) -> None:
+    def reset(self, used: list[Any]) -> None:
         for key, (tab, viewport) in list(self.kept.items()):
+            if tab not in used:
+                continue
             try:
                 tab.unroute_all(behavior="ignoreErrors")
                 tab.evaluate("() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }")
@@ -418,7 +421,7 @@ def open_tab(kept_tabs: Tabs) -> Iterator[Callable[..., Any]]:
     yield opener
     for tab in listened:
         tab.remove_listener("pageerror", record)
-    kept_tabs.reset()
+    kept_tabs.reset(listened)
     assert errors == [], f"JavaScript errors: {errors}"
 
 

@@ -100,8 +100,9 @@ def test_the_comparison_link_shows_the_providers_offerings(provider_page, fixtur
     page, lang, t = provider_page
     link = page.get_by_role("link", name=t("provider.in_comparison", name="Alpha Cloud"), exact=True)
     link.click()
-    page.wait_for_selector("#comparison-tools-toggle, #comparison-tools", state="attached")
-    page.wait_for_function("document.querySelector('#comparison-count')?.textContent")
+    # the script has started (it shows the tools) and the rows follow the link's filter
+    page.wait_for_selector("#comparison-tools:not([hidden])", state="attached")
+    page.wait_for_selector("#comparison:not([aria-busy])", state="attached")
     target = urlparse(page.url)
     assert target.path == f"/{LANGUAGE_PREFIX[lang]}"
     assert parse_qs(target.query) == {"name": ["Alpha Cloud"]}
