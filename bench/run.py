@@ -294,21 +294,28 @@ SCREENS = {
     "laptop": ({"width": 1366, "height": 768}, 1),
     "phone_cpu_4x": ({"width": 390, "height": 844}, 4),
 }
+# Every interaction's events (Event Timing rounds to 8 ms and reports none under 16 ms) and every task
+# over 50 ms, by start time. An event's entry arrives once its next paint does, which may come after
+# the next control was touched: entries are given to the control touched last before they started.
 OBSERVE_EVENTS = """() => {
-    window.gsLatencies = [];
+    window.gsEvents = [];
     window.gsTasks = [];
     new PerformanceObserver(list => list.getEntries().forEach(e => {
-        if (e.interactionId) window.gsLatencies.push(e.duration);
+        if (e.interactionId) window.gsEvents.push([e.startTime, e.duration]);
     })).observe({type: 'event', durationThreshold: 16});
-    new PerformanceObserver(list => list.getEntries().forEach(e => window.gsTasks.push(e.duration)))
-        .observe({type: 'longtask'});
+    new PerformanceObserver(list => list.getEntries().forEach(e => {
+        window.gsTasks.push([e.startTime, e.duration]);
+    })).observe({type: 'longtask'});
 }"""
-# each interaction's longest event since the last call (Event Timing rounds to 8 ms and reports none
-# under 16 ms: 0 means "under 16 ms"), and the longest task (over 50 ms; else 0) since then: the rows'
-# update after the answer is painted, which a reader's next input would wait for
-TAKE_LATENCY = """() => { const d = window.gsLatencies, t = window.gsTasks;
-    window.gsLatencies = []; window.gsTasks = [];
-    return [d.length ? Math.max(...d) : 0, t.length ? Math.max(...t) : 0]; }"""
+
+
+def _longest_after(entries: list[list[float]], starts: list[float]) -> list[float]:
+    """For each start time, the longest entry that started from it to the next one (0: none)."""
+    ends = [*starts[1:], float("inf")]
+    return [
+        max((d for t, d in entries if start <= t < end), default=0.0)
+        for start, end in zip(starts, ends, strict=True)
+    ]
 
 
 def _choose_next(page: Any, select: str) -> None:
@@ -370,25 +377,31 @@ def input_to_next_paint(
                 if page.is_visible(toggle) and page.get_attribute(toggle, "aria-expanded") == "false":
                     page.click("#comparison-tools-toggle")
                 page.evaluate(OBSERVE_EVENTS)
-                latencies: dict[str, list[float]] = {}
-                tasks: dict[str, list[float]] = {}
+                names: list[str] = []
+                starts: list[float] = []
                 for run in range(RUNS):
                     for name, act in _interactions(page, run, touch=screen != "laptop").items():
+                        names.append(name)
+                        starts.append(page.evaluate("performance.now()"))
                         act()
-                        # each control from a settled page: its rows shown, the entries reported
+                        # each control from a settled page: its rows shown
                         page.wait_for_selector("#comparison:not([aria-busy])", state="attached")
                         page.wait_for_timeout(150)
-                        latency, task = page.evaluate(TAKE_LATENCY)
-                        latencies.setdefault(name, []).append(latency)
-                        tasks.setdefault(name, []).append(task)
-                results[f"{screen}/{lang}"] = {
-                    name: {
-                        "median_ms": statistics.median(values),
-                        "max_ms": max(values),
-                        "longest_task_after_median_ms": statistics.median(tasks[name]),
+                page.wait_for_timeout(1000)  # the last entries
+                events, tasks = page.evaluate("[gsEvents, gsTasks]")
+                latencies = dict(zip(starts, _longest_after(events, starts), strict=True))
+                longest_tasks = dict(zip(starts, _longest_after(tasks, starts), strict=True))
+                controls: dict[str, dict[str, float]] = {}
+                for name in dict.fromkeys(names):
+                    own = [start for n, start in zip(names, starts, strict=True) if n == name]
+                    controls[name] = {
+                        "median_ms": statistics.median(latencies[start] for start in own),
+                        "max_ms": max(latencies[start] for start in own),
+                        "longest_task_after_median_ms": statistics.median(
+                            longest_tasks[start] for start in own
+                        ),
                     }
-                    for name, values in latencies.items()
-                }
+                results[f"{screen}/{lang}"] = controls
                 page.close()
         browser.close()
     return results
