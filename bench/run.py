@@ -318,8 +318,16 @@ def _longest_after(entries: list[list[float]], starts: list[float]) -> list[floa
     ]
 
 
+def _in_view(page: Any, selector: str) -> None:
+    """The control in the middle of the screen, as a reader has what they touch: a change at the
+    screen's edge may paint nothing in view, and Event Timing would wait for whatever paints next."""
+    page.eval_on_selector(selector, "e => e.scrollIntoView({block: 'center', behavior: 'instant'})")
+    page.wait_for_timeout(100)  # a finger or key follows once the page stands still
+
+
 def _choose_next(page: Any, select: str) -> None:
     """The next choice of a list by the keyboard (a trusted input, as Event Timing counts)."""
+    _in_view(page, select)
     page.focus(select)
     page.keyboard.press(
         "ArrowDown" if page.evaluate(f"document.querySelector('{select}').selectedIndex < 2") else "Home"
@@ -329,9 +337,8 @@ def _choose_next(page: Any, select: str) -> None:
 def _press(page: Any, selector: str, touch: bool) -> None:
     """A tap (or a click) at the element's middle as raw input: Playwright's own click first checks its
     target with a listener of its own, whose time Event Timing would count as the page's."""
-    element = page.locator(selector)
-    element.scroll_into_view_if_needed()
-    box = element.bounding_box()
+    _in_view(page, selector)
+    box = page.locator(selector).bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     if touch:
         page.touchscreen.tap(x, y)
@@ -343,6 +350,7 @@ def _interactions(page: Any, run: int, touch: bool) -> dict[str, Callable[[], ob
     """One of each interaction a reader makes, by real input (Playwright's mouse, touch and keyboard)."""
 
     def type_size() -> None:
+        _in_view(page, "input[name=gb]")
         page.focus("input[name=gb]")
         page.keyboard.press("Control+A")  # the amount typed replaces the one there
         page.keyboard.type(str(500 + 100 * run))
