@@ -255,9 +255,9 @@ def _fixture_site() -> Build:
 
 
 @pytest.fixture(scope="session")
-def site(fixture_project: Path) -> Build:
+def site() -> Build:
     """The fixture project built once per run."""
-    build = built_once(fixture_project, fixture_project / "site")
+    build = _fixture_site()
     assert build.returncode == 0, build.output
     return build
 

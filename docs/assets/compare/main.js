@@ -95,7 +95,7 @@ function start(table, form, settings) {
   function update(typing) {
     updateCosts();
     const matching = updateFilters();
-    const folded = view.display(state, limit, costKey, typing);
+    const folded = view.display(state, limit, costKey, typing, matching.offerings);
     view.showCount(matching, folded);
     if (state.side) applyDueCosts(); // the side view shows costs
     if (!side.show(state)) state.side = ""; // nothing ticked: no view to share

@@ -3,6 +3,7 @@
  * with a column per ticked offering, made from what the page already holds: each row's details (every
  * fact, its sources with their dates), its evidence mark, and its cost at the calculator's amounts. */
 
+import { setAttribute, setProperty, setText } from "./dom.js";
 import { pickedIds } from "./pick.js";
 import { writeCostLines } from "./view.js";
 
@@ -114,12 +115,12 @@ export function sideView(table, rows, settings, wording) {
   function show(state) {
     const ids = pickedIds(state.pick).filter((id) => id in byId);
     rows.entries.forEach((entry) => {
-      entry.pickBox.checked = ids.indexOf(entry.id) !== -1;
+      setProperty(entry.pickBox, "checked", ids.indexOf(entry.id) !== -1);
     });
     bar.hidden = ids.length === 0;
-    openButton.textContent = wording.fill(strings.pick_open, { count: ids.length });
+    setText(openButton, wording.fill(strings.pick_open, { count: ids.length }));
     const open = Boolean(state.side) && ids.length > 0;
-    openButton.setAttribute("aria-expanded", String(open));
+    setAttribute(openButton, "aria-expanded", String(open));
     section.hidden = !open;
     holder.textContent = "";
     if (open) holder.appendChild(build(ids.map((id) => byId[id]), state.cur));

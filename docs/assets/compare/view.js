@@ -3,7 +3,7 @@
  * offerings at once ("show all" lifts it): a browser lays out a table of thousands of rows far slower
  * than it filters or sorts them. */
 
-import { setText } from "./dom.js";
+import { setProperty, setText } from "./dom.js";
 import { keptInPlace } from "./order.js";
 import { sortedMatches } from "./sort.js";
 
@@ -26,8 +26,8 @@ function costLines(cell) {
 // Each write below only happens when the value changes: a same-value write still invalidates the
 // element's style or layout in the browser, and a calculator update writes ~100 cells.
 function setLine(line, text) {
-  if (line.textContent !== text) line.textContent = text;
-  if (line.hidden !== !text) line.hidden = !text;
+  setText(line, text);
+  setProperty(line, "hidden", !text);
 }
 
 function setData(element, name, value) {
@@ -224,8 +224,9 @@ export function tableView(table, rows, settings, wording, prepare) {
    * how many matching offerings a long table leaves out. The sorted column's mark shows at once; the
    * rows follow right after the next paint (settle), so that what the reader touched (a pressed
    * button, the count) is painted first and a burst of changes (typing an amount) costs the table
-   * once; while the reader types, after a pause in the typing. The table is aria-busy until then. */
-  function display(state, limit, amountsKey, typing) {
+   * once; while the reader types, after a pause in the typing. The table is aria-busy until then.
+   * `matching` is how many offerings match (filter.js). */
+  function display(state, limit, amountsKey, typing, matching) {
     const column = state.sort;
     const descending = state.dir === "desc";
     const budget = state.all ? Infinity : limit;
@@ -233,7 +234,6 @@ export function tableView(table, rows, settings, wording, prepare) {
     if (!wanted) table.setAttribute("aria-busy", "true");
     settleAfterPaint(typing ? TYPING_PAUSE_MS : 0);
     wanted = { column, descending, budget, costKey: amountsKey, currency: state.cur };
-    const matching = rows.entries.reduce((count, entry) => count + (entry.match ? 1 : 0), 0);
     return Math.max(0, matching - budget);
   }
 
