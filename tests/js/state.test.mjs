@@ -12,6 +12,7 @@ import {
   viewKeys,
   writeQuery,
 } from "../../docs/assets/compare/state.js";
+import { MAX_AMOUNT } from "../../docs/assets/compare/numbers.js";
 
 const FILTERS = ["billed", "multi", "region", "spot"];
 const KEYS = viewKeys(FILTERS);
@@ -87,7 +88,7 @@ test("names that only objects have (constructor, __proto__...) are ignored in ev
   for (const name of HOSTILE) {
     const query = KEYS.map((key) => `${key}=${encodeURIComponent(name)}`).join("&");
     const state = readQuery("?" + query, KEYS, CHOICES);
-    assert.equal(dropBrokenAmounts(state, 730), true); // amounts are numbers or nothing
+    assert.notEqual(dropBrokenAmounts(state, 730), false); // amounts are numbers or nothing
     const kept = KEYS.filter((key) => state[key] !== "");
     assert.deepEqual(kept, ["name"], name); // the name searched for is free text
     assert.equal(state.name, name);
@@ -121,12 +122,14 @@ test("a reset empties every key, then applies the preset chosen", () => {
 
 test("broken or absurd amounts of a link are dropped, and said to be", () => {
   const state = readQuery("?gb=250&months=1e999&out=-3&hours=731", KEYS, CHOICES);
-  assert.equal(dropBrokenAmounts(state, 730), true);
+  assert.equal(dropBrokenAmounts(state, 730), 730); // the hint names the last one's limit
   assert.deepEqual([state.gb, state.months, state.out, state.hours], ["250", "", "", ""]);
   assert.equal(dropBrokenAmounts(state, 730), false);
   const half = readQuery("?gb=250&hours=365", KEYS, CHOICES);
   assert.equal(dropBrokenAmounts(half, 730), false); // at most the month's hours, 0 included
   assert.equal(half.hours, "365");
+  const months = readQuery("?months=1e999", KEYS, CHOICES);
+  assert.equal(dropBrokenAmounts(months, 730), MAX_AMOUNT); // an amount's limit, not the hours'
 });
 
 test("the hours the GPU runs are a parameter of their own: older links read as before", () => {

@@ -4,7 +4,6 @@
 
 import { setAttribute, setProperty, setText } from "./dom.js";
 import { own } from "./own.js";
-import { MAX_AMOUNT } from "./numbers.js";
 import { AMOUNTS, LIST_KEYS, amountLimit, presetChanged } from "./state.js";
 
 export function toolsForm(form, settings, wording) {
@@ -26,11 +25,10 @@ export function toolsForm(form, settings, wording) {
     });
   }
 
-  /* The hint for an amount that is no number up to `limit` (true: MAX_AMOUNT); none when false. */
+  /* The hint for an amount that is no number up to `limit`; none when false. */
   function showHint(limit) {
     const example = numbers.forInput(1.5);
-    const max = limit === true ? MAX_AMOUNT : limit;
-    setText(hint, limit ? wording.fill(strings.invalid, { max: max, example: example }) : "");
+    setText(hint, limit ? wording.fill(strings.invalid, { max: limit, example: example }) : "");
   }
 
   /* Every control as the state says, the chosen preset pressed and explained, the currency's rate. */

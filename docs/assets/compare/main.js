@@ -174,7 +174,7 @@ function start(table, form, settings) {
 
   fillFromPreset(state, settings.presets);
   // an absurd or broken amount in a shared link is dropped, with a hint
-  if (dropBrokenAmounts(state, settings.hours_per_month)) tools.showHint(true);
+  tools.showHint(dropBrokenAmounts(state, settings.hours_per_month));
   toggle.hidden = false;
   form.hidden = false;
   tools.show(state);

@@ -121,14 +121,16 @@ export function amountLimit(name, hoursPerMonth) {
   return name === "hours" ? hoursPerMonth : MAX_AMOUNT;
 }
 
-/* Drops the amounts that are no number from 0 to their limit; true if it dropped any. */
+/* Drops the amounts that are no number from 0 to their limit; returns the limit of the last one
+ * dropped (for the hint to name, as the form does for a typed one), false if it dropped none. */
 export function dropBrokenAmounts(state, hoursPerMonth) {
   let dropped = false;
   AMOUNTS.forEach((name) => {
     const value = Number(state[name]);
-    if (state[name] && !(isFinite(value) && value >= 0 && value <= amountLimit(name, hoursPerMonth))) {
+    const limit = amountLimit(name, hoursPerMonth);
+    if (state[name] && !(isFinite(value) && value >= 0 && value <= limit)) {
       state[name] = "";
-      dropped = true;
+      dropped = limit;
     }
   });
   return dropped;
