@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from conftest import GOOD_PROVIDER, ROOT
 
-from gpustorage.crosscheck import CHECKS, CheckInput, LoadedProvider, ProviderFile, RatesFile
+from gpustorage.crosscheck import CHECKS, CheckInput, LoadedProvider, ProviderFile, RatesFile, limiting_phrase
 from gpustorage.dataset import run_checks
 from gpustorage.load import load_text
 from gpustorage.model import ExchangeRates, Provider
@@ -480,3 +480,9 @@ def test_the_command_line_lists_every_check_with_its_description() -> None:
     assert [line.split()[0] for line in lines] == [check.name for check in CHECKS]
     for line, check in zip(lines, CHECKS, strict=True):
         assert line.endswith(f"  {check.description}")
+
+
+def test_a_limiting_word_counts_as_a_whole_word_but_anywhere_in_chinese() -> None:
+    assert limiting_phrase("Außer bei NFS-Volumes nicht möglich", "de", "no") == "außer"
+    assert limiting_phrase("Außerdem lassen sich Volumes vergrößern", "de", "no") is None
+    assert limiting_phrase("仅支持挂载到单个实例", "zh", "yes") == "仅"

@@ -37,6 +37,7 @@ from .model import (
     MAX_SIZE_TEXT,
     MAX_USD_PER_GB_MONTH,
     UNKNOWN,
+    Answer,
     Egress,
     ExchangeRates,
     Fact,
@@ -327,7 +328,7 @@ def _source_dates(data: CheckInput, loaded: LoadedProvider) -> list[Problem]:
 
 # A value that says a fact does not apply to the kind of product (an object store's "attached while no
 # GPU runs") follows from the kind, which the sources name: no sentence states it, so none is asked for.
-NEEDS_NO_QUOTE = "not_applicable"
+NEEDS_NO_QUOTE = Answer.not_applicable
 
 
 def unquoted_facts(offering: OfferingBase, facts: Iterable[Fact] = tuple(Fact)) -> list[Fact]:
@@ -383,8 +384,12 @@ _BOTH_MODES = re.compile(r"read[/ -]write", re.IGNORECASE)
 
 def limiting_phrase(quote: str, lang: str, answer: str) -> str | None:
     """The first phrase of the quote's language that limits `answer` in the quote, or None."""
-    for phrase in LIMITING_PHRASES[answer].get(lang.split("-")[0].lower(), ()):
-        pattern = re.escape(phrase) if not phrase.isascii() else rf"(?<![\w-]){re.escape(phrase)}(?![\w-])"
+    language = lang.split("-")[0].lower()
+    for phrase in LIMITING_PHRASES[answer].get(language, ()):
+        # Chinese writes no spaces between words: a phrase counts anywhere; elsewhere as a whole word
+        # ("außer" is not the start of "Außerdem")
+        whole_word = rf"(?<![\w-]){re.escape(phrase)}(?![\w-])"
+        pattern = re.escape(phrase) if language == "zh" else whole_word
         if phrase == "read-only" and _BOTH_MODES.search(quote):
             continue
         if re.search(pattern, quote, re.IGNORECASE):
