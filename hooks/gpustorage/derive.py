@@ -335,7 +335,7 @@ def freshness(values: Sequence[tuple[Sequence[Source], Origin]], today: dt.date)
     """The freshness of some values, each given with its list of sources and its provenance (which of
     them cover it); only known values count."""
     known = [(o, [sources[n - 1] for n in o.sources]) for sources, o in values if o.known]
-    dated = [source.seen for _, covering in known for source in covering if not source.undated]
+    dated = [day for _, covering in known for source in covering if (day := source.source_date) is not None]
     return Freshness(
         known=len(known),
         confirmed=sum(any(confirmed_lately(source, today) for source in covering) for _, covering in known),
