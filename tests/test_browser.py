@@ -203,6 +203,31 @@ def test_presets_filter_sort_and_explain(
     assert page.text_content("#preset-explanation") == ""
 
 
+def test_another_preset_or_a_changed_one_moves_nothing_below_its_explanation(open_tab, server: str) -> None:
+    """Issue #19: on a phone a preset's explanation fills a third of the screen. Choosing another
+    preset, or changing the chosen one by a filter (which adds a note), leaves what stands below the
+    explanation where it was: a move would make the phone repaint the page from there down."""
+    page = open_tab(PHONE, is_mobile=True, has_touch=True)
+
+    def top_below() -> float:  # in the page, wherever it is scrolled to
+        return page.eval_on_selector(
+            "#comparison-tools .gs-filters", "e => e.getBoundingClientRect().top + scrollY"
+        )
+
+    for lang in LANGUAGES:
+        open_comparison(page, server, lang)
+        tops = set()
+        for preset in PRESETS:
+            page.click(f"button[data-preset={preset}]")
+            tops.add(top_below())
+        page.check("input[name=egress]")  # the last preset, changed
+        assert "gs-changed" in (page.get_attribute(f"button[data-preset={preset}]", "class") or "")
+        tops.add(top_below())
+        assert len(tops) == 1, (lang, tops)
+        page.click("#comparison-tools button[data-preset='']")
+        assert top_below() < tops.pop()  # no preset: the box takes no room
+
+
 def _money(page, lang: str, amount: float, currency: str = "USD") -> str:
     return page.evaluate(
         "([lang, amount, currency]) => "

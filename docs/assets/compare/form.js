@@ -10,6 +10,7 @@ export function toolsForm(form, settings, wording) {
   const strings = settings.strings;
   const numbers = wording.numbers;
   const explanation = document.getElementById("preset-explanation");
+  const explanationRoom = document.getElementById("preset-explanation-room");
   const hint = document.getElementById("calc-hint");
   const rateNote = document.getElementById("calc-rate");
   const presetButtons = form.querySelectorAll("[data-preset]");
@@ -59,6 +60,7 @@ export function toolsForm(form, settings, wording) {
     const explained = state.preset && own(strings.explain, state.preset) ? strings.explain[state.preset] : "";
     const note = changed ? wording.fill(strings.preset_changed, { preset: chosenLabel }) + " " : "";
     setText(explanation, explained && note + explained);
+    explanationRoom.classList.toggle("gs-explaining", Boolean(explained));
     setText(rateNote, state.cur && own(settings.rates, state.cur) ? settings.rates[state.cur].note : "");
   }
 
