@@ -235,7 +235,7 @@ evidence.column
 evidence.short
 legend.label
 contents.label
-preset.changed {preset}
+preset.changed {preset} {explanation}
 column.idle
 check.throughput
 check.idle
