@@ -169,12 +169,6 @@ def read_rates(file: Path, root: Path) -> tuple[RatesFile, list[Problem]]:
     return RatesFile(display, rates, doc if rates is not None else None), problems + found
 
 
-def load_rates(file: Path, root: Path) -> tuple[ExchangeRates, list[Problem]]:
-    """The exchange rates alone (none when the file is missing or broken), with the file's own problems."""
-    rates_file, problems = read_rates(file, root)
-    return rates_file.rates or ExchangeRates(rates={}), problems
-
-
 def prose_languages(strings: dict[str, LanguageStrings], languages: list[str]) -> list[str]:
     """The languages every note must be written in: a language with a notes fallback (a new one,
     say) shows another language's notes until they are translated."""

@@ -76,6 +76,11 @@ def _line(report: OfferingReport, offering: OfferingView, t: Strings, name: str,
     return english + _form(f" / {t(f'column.{name}')}: {_cut(offering.cells[name].text, limit)}")
 
 
+def _form_url(head: str, field: str | None, lines: list[str]) -> str:
+    """The form at `head` for one fact (or the whole offering: no field), its quoted value lines."""
+    return f"{head}&field={_form(field or '')}&current={'%0A'.join(lines)}"  # %0A: a line break
+
+
 def _url(report: OfferingReport, offering: OfferingView, t: Strings, field: str | None, limit: int) -> str:
     """The form for one fact or the whole offering, every value cut to `limit` characters."""
     names = [field] if field else _ALL_FACTS
@@ -84,7 +89,7 @@ def _url(report: OfferingReport, offering: OfferingView, t: Strings, field: str 
     head = _head(
         report.repository, report.provider_id, _cut(report.provider_name, limit), _cut(report.product, limit)
     )
-    return f"{head}&field={_form(field or '')}&current={'%0A'.join(lines)}"  # %0A: a line break
+    return _form_url(head, field, lines)
 
 
 def _fitting(url: str, report: OfferingReport, offering: OfferingView, t: Strings, field: str | None) -> str:
@@ -111,8 +116,7 @@ def report_links(report: OfferingReport, offering: OfferingView, t: Strings) -> 
     lines = {name: _line(report, offering, t, name, None) for name in offering.cells}
 
     def link(field: str | None, current: list[str]) -> str:
-        url = f"{report.head}&field={_form(field or '')}&current={'%0A'.join(current)}"  # %0A: a line break
-        return _fitting(url, report, offering, t, field)
+        return _fitting(_form_url(report.head, field, current), report, offering, t, field)
 
     return ReportLinks(
         per_fact={name: link(name, [line]) for name, line in lines.items()},
