@@ -33,6 +33,7 @@ from .transform import (
     SourceView,
     Strings,
     Worded,
+    WordedDate,
     dates_text,
 )
 
@@ -194,22 +195,17 @@ def plans_line(offering: OfferingView) -> Markup:
     return html_format('<br><small class="gs-plans">{}</small>', " · ".join(offering.plans))
 
 
-def region(offering: OfferingView, t: Strings) -> Markup:
-    html = cell(offering.cells["region_binding"], t)
-    if offering.figures.regions:
-        count = t("regions.count", count=offering.figures.regions)
-        html += html_format('<br><small class="gs-regions">{}</small>', count)
-    return html
+def time_html(date: WordedDate) -> Markup:
+    """A date as the page words it, with its ISO form for machines (feed readers, search engines)."""
+    return html_format('<time datetime="{}">{}</time>', date.day.isoformat(), date.text)
 
 
 def source_date(offering: OfferingView, t: Strings) -> Markup:
     """An offering's source date (the oldest among its dated known facts) with its marks."""
     figures = offering.figures
-    if figures.source_date is None:
+    if offering.source_date is None:
         return undated_badge(t)
-    html = html_format(
-        '<time datetime="{}">{}</time>', figures.source_date.isoformat(), offering.source_date_text
-    )
+    html = time_html(offering.source_date)
     html += stale_badge(t) if figures.stale else _NOTHING
     return html + undated_badge(t) if figures.undated else html
 
@@ -217,11 +213,9 @@ def source_date(offering: OfferingView, t: Strings) -> Markup:
 def checked(offering: OfferingView, t: Strings) -> Markup:
     """When an offering's values were last read (the oldest checked date of its known values), or
     "not recorded"."""
-    if offering.figures.checked is None:
+    if offering.checked is None:
         return Markup.escape(t("date.not_recorded"))
-    return html_format(
-        '<time datetime="{}">{}</time>', offering.figures.checked.isoformat(), offering.checked_text
-    )
+    return time_html(offering.checked)
 
 
 def source_dates(source: SourceView, t: Strings) -> Markup:
@@ -332,12 +326,10 @@ def evidence(offering: OfferingView, t: Strings) -> Markup:
         (figures.undated and figures.source_date is not None, UNDATED_SYMBOL, t("undated.badge")),
         (third_party, THIRD_PARTY_SYMBOL, t("provenance.third_party")),
     ]
-    if figures.source_date is None:
+    if offering.source_date is None:
         date = Markup.escape(t("undated.badge"))
     else:
-        date = html_format(
-            '<time datetime="{}">{}</time>', figures.source_date.isoformat(), offering.source_date_text
-        )
+        date = time_html(offering.source_date)
     shown = [(sign, word) for doubt, sign, word in doubts if doubt]
     if not shown:
         return html_format('<span class="gs-evidence">{}</span>', date)
@@ -658,7 +650,7 @@ def freshness_cells(provider: ProviderView, t: Strings) -> tuple[str, str, Marku
     if f.oldest is None:
         oldest = Markup.escape(t("freshness.no_date"))
     else:
-        oldest = html_format('<time datetime="{}">{}</time>', f.oldest.isoformat(), t.date(f.oldest))
+        oldest = time_html(WordedDate(f.oldest, t.date(f.oldest)))
     return confirmed, t.number(f.weak), oldest
 
 
@@ -739,7 +731,7 @@ def worded(value: Worded, t: Strings) -> Markup:
 def history_item(change: ChangeView, providers_href: str | None, t: Strings) -> Markup:
     """One change: its date, the provider (linked while it has a page), the offering, what changed
     (old and new value), and the commit."""
-    parts = [html_format('<time datetime="{}">{}</time>', change.change.day.isoformat(), change.date_text)]
+    parts = [time_html(WordedDate(change.change.day, change.date_text))]
     if providers_href is not None:
         href = f"{providers_href}{change.change.provider}/#history"
         name = change.provider_name

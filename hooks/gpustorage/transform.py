@@ -172,6 +172,18 @@ class CoveredFact:
 
 
 @dataclass(frozen=True)
+class WordedDate:
+    """A day and the words the page's language gives it ('02.11.2026', '2026年11月2日')."""
+
+    day: dt.date
+    text: str
+
+
+def worded(day: dt.date | None, t: Strings) -> WordedDate | None:
+    return None if day is None else WordedDate(day, t.date(day))
+
+
+@dataclass(frozen=True)
 class SourceView:
     number: int
     url: str
@@ -191,10 +203,10 @@ class OfferingView:
     figures: Figures
     kind_text: str
     cells: dict[str, Cell]  # by fact name: every fact
-    source_date_text: (
-        str | None
+    source_date: (
+        WordedDate | None
     )  # its oldest source date; None when every known fact rests on undated sources
-    checked_text: str | None  # its oldest checked date (derive.oldest_checked); None: not recorded
+    checked: WordedDate | None  # its oldest checked date (derive.oldest_checked); None: not recorded
     notes: Prose | None
     sources: list[SourceView]
     price_page: str | None  # the provider's own price page (model.pricing_page); None: not in the data
@@ -515,8 +527,8 @@ def offering_view(
         figures=figures,
         kind_text=t(f"kind.{offering.kind}"),
         cells=cells,
-        source_date_text=_date_or_none(figures.source_date, t),
-        checked_text=_date_or_none(figures.checked, t),
+        source_date=worded(figures.source_date, t),
+        checked=worded(figures.checked, t),
         notes=t.prose(offering.notes),
         sources=[source_view(n, s, t) for n, s in enumerate(offering.sources, 1)],
         price_page=pricing,
