@@ -35,3 +35,15 @@ export function keptInPlace(current, wanted) {
   const positions = wanted.map((item) => (place.has(item) ? place.get(item) : -1));
   return new Set(longestRising(positions).map((index) => wanted[index]));
 }
+
+/* Puts the `wanted` items in order by moving only those not `kept` (keptInPlace): walking the wanted
+ * order backwards, each moved item goes before the next wanted one, or at the end (`before` null).
+ * `put(item, before)` makes one move. */
+export function moveOutOfPlace(wanted, kept, put) {
+  let before = null;
+  for (let i = wanted.length - 1; i >= 0; i--) {
+    const item = wanted[i];
+    if (!kept.has(item)) put(item, before);
+    before = item;
+  }
+}

@@ -4,7 +4,7 @@
  * than it filters or sorts them. */
 
 import { setProperty, setText } from "./dom.js";
-import { keptInPlace } from "./order.js";
+import { keptInPlace, moveOutOfPlace } from "./order.js";
 import { sortedMatches } from "./sort.js";
 
 // A cost cell's lines, made once per row; an update only changes their text (no HTML parsing).
@@ -159,16 +159,11 @@ export function tableView(table, rows, settings, wording, prepare) {
       const entry = entryOfRow.get(node);
       if (entry) current.push(entry);
     }
-    const kept = keptInPlace(current, wanted);
-    let anchor = null; // walking backwards, each moved row goes before the next wanted one
-    for (let i = wanted.length - 1; i >= 0; i--) {
-      const entry = wanted[i];
-      if (!kept.has(entry)) {
-        parent.insertBefore(entry.row, anchor);
-        if (entry.more) parent.insertBefore(entry.more, anchor);
-      }
-      anchor = entry.row;
-    }
+    moveOutOfPlace(wanted, keptInPlace(current, wanted), (entry, before) => {
+      const anchor = before && before.row;
+      parent.insertBefore(entry.row, anchor);
+      if (entry.more) parent.insertBefore(entry.more, anchor);
+    });
   }
 
   function markSortedHead(column, descending) {
