@@ -227,6 +227,8 @@ def test_another_preset_or_a_changed_one_moves_nothing_below_its_explanation(ope
         assert len(tops) == 1, (lang, tops)
         page.click("#comparison-tools button[data-preset='']")
         assert top_below() < tops.pop()  # no preset: the box takes no room
+        # while its live region stays rendered, so that the first explanation is announced too
+        assert page.evaluate("document.getElementById('preset-explanation').checkVisibility()")
 
 
 def _money(page, lang: str, amount: float, currency: str = "USD") -> str:
