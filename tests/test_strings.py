@@ -111,6 +111,7 @@ def test_rendering_every_page_uses_only_defined_keys(fixture_build: SiteBuild, f
         ("site.name", "A <b>bold</b> name", "holds markup ('<'"),
         ("site.name", "A &amp; B", "holds markup ('&amp;'"),
         ("site.og_locale", "de-DE", "must be a locale such as de_DE"),
+        ("preset.changed", "{preset}, geändert:", "must be a text holding both {preset} and {explanation}"),
     ],
 )
 def test_each_bad_string_is_named_without_a_traceback(key: str, text: str, says: str) -> None:

@@ -299,6 +299,11 @@ KEYS: dict[str, frozenset[str]] = _keys()
 # Keys whose text must have a particular form, with that form in words.
 FORMATS: dict[str, tuple[re.Pattern[str], str]] = {
     "site.og_locale": (re.compile(r"^[a-z]{2,3}_[A-Z]{2}$"), "a locale such as de_DE or zh_CN"),
+    # the changed preset's whole text: without the explanation a reader would lose it on a change
+    "preset.changed": (
+        re.compile(r"^(?=.*\{preset\})(?=.*\{explanation\})", re.S),
+        "a text holding both {preset} and {explanation}",
+    ),
 }
 _TEMPLATE = re.compile(r"\{[{%#]|[}%#]\}")  # Jinja's {{ }}, {% %} and {# #}
 _BRACES = re.compile(r"\{([^{}]*)\}|[{}]")
