@@ -179,7 +179,8 @@ class WordedDate:
     text: str
 
 
-def worded(day: dt.date | None, t: Strings) -> WordedDate | None:
+def worded_date(day: dt.date | None, t: Strings) -> WordedDate | None:
+    """A day with its words, or None for none (an undated source, a check not recorded)."""
     return None if day is None else WordedDate(day, t.date(day))
 
 
@@ -527,8 +528,8 @@ def offering_view(
         figures=figures,
         kind_text=t(f"kind.{offering.kind}"),
         cells=cells,
-        source_date=worded(figures.source_date, t),
-        checked=worded(figures.checked, t),
+        source_date=worded_date(figures.source_date, t),
+        checked=worded_date(figures.checked, t),
         notes=t.prose(offering.notes),
         sources=[source_view(n, s, t) for n, s in enumerate(offering.sources, 1)],
         price_page=pricing,
