@@ -93,6 +93,7 @@ Pages = dict[str, Page]  # by path within the language's folder: 'index.md', 'pr
 # before and after) are held: Markdown would have passed those through as they are.
 _HELD_START = re.compile(r"(?:\A|(?<=\n\n))<(table|ol|ul|form)\b[^>]*>")
 _PLACEHOLDER = "<!--gs-held:{}-->"
+_HELD_PLACE = re.compile(r"<!--gs-held:(\d+)-->")  # a placeholder, found again in the engine's HTML
 
 
 def _block_end(markdown: str, start: int, tag: str) -> int:
@@ -126,9 +127,7 @@ def held_html(markdown: str) -> tuple[str, list[str]]:
 
 def restore_held(html_page: str, blocks: list[str]) -> str:
     """The HTML an engine made of `held_html`'s page, with every block back in its place."""
-    for number, block in enumerate(blocks):
-        html_page = html_page.replace(_PLACEHOLDER.format(number), block, 1)
-    return html_page
+    return _HELD_PLACE.sub(lambda place: blocks[int(place.group(1))], html_page)
 
 
 def environment() -> Environment:
