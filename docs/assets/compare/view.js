@@ -216,16 +216,15 @@ export function tableView(table, rows, settings, wording, prepare) {
   }
 
   /* The table for the state; `amountsKey` names the amounts the entries' costs were made for. Returns
-   * how many matching offerings a long table leaves out. The sorted column's mark shows at once; the
-   * rows follow right after the next paint (settle), so that what the reader touched (a pressed
-   * button, the count) is painted first and a burst of changes (typing an amount) costs the table
-   * once; while the reader types, after a pause in the typing. The table is aria-busy until then.
-   * `matching` is how many offerings match (filter.js). */
+   * how many matching offerings a long table leaves out. The rows, and the sorted column's mark that
+   * describes them, follow right after the next paint (settle), so that what the reader touched (a
+   * pressed button, the count) is painted first and a burst of changes (typing an amount) costs the
+   * table once; while the reader types, after a pause in the typing. The table is aria-busy until
+   * then. `matching` is how many offerings match (filter.js). */
   function display(state, limit, amountsKey, typing, matching) {
     const column = state.sort;
     const descending = state.dir === "desc";
     const budget = state.all ? Infinity : limit;
-    markSortedHead(column, descending);
     if (!wanted) table.setAttribute("aria-busy", "true");
     settleAfterPaint(typing ? TYPING_PAUSE_MS : 0);
     wanted = { column, descending, budget, costKey: amountsKey, currency: state.cur };
@@ -238,6 +237,8 @@ export function tableView(table, rows, settings, wording, prepare) {
     const view = wanted;
     wanted = null;
     prepare();
+    // with the rows it describes: a mark moved at once repainted the table's header in the tap's frame
+    markSortedHead(view.column, view.descending);
     costKey = view.costKey;
     currency = view.currency;
     rows.costHead.hidden = !costKey; // with the cost cells, so that the columns never disagree
