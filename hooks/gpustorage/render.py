@@ -93,7 +93,7 @@ Pages = dict[str, Page]  # by path within the language's folder: 'index.md', 'pr
 # before and after) are held: Markdown would have passed those through as they are.
 _HELD_START = re.compile(r"(?:\A|(?<=\n\n))<(table|ol|ul|form)\b[^>]*>")
 _PLACEHOLDER = "<!--gs-held:{}-->"
-_HELD_PLACE = re.compile(r"<!--gs-held:(\d+)-->")  # a placeholder, found again in the engine's HTML
+_HELD_PLACE = re.compile(_PLACEHOLDER.format(r"(\d+)"))  # a placeholder, found in the engine's HTML
 
 
 def _block_end(markdown: str, start: int, tag: str) -> int:

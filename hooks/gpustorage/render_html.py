@@ -35,6 +35,7 @@ from .transform import (
     Worded,
     WordedDate,
     dates_text,
+    worded_date,
 )
 
 FACT_ROWS = tuple(map(str, Fact))  # a provider page's fact rows, after the kind: every fact, in order
@@ -647,10 +648,8 @@ def freshness_cells(provider: ProviderView, t: Strings) -> tuple[str, str, Marku
     sources, and its oldest source's date (or that none has one)."""
     f = provider.freshness
     confirmed = t("coverage.cell", known=f.confirmed, total=f.known)
-    if f.oldest is None:
-        oldest = Markup.escape(t("freshness.no_date"))
-    else:
-        oldest = time_html(WordedDate(f.oldest, t.date(f.oldest)))
+    oldest_date = worded_date(f.oldest, t)
+    oldest = Markup.escape(t("freshness.no_date")) if oldest_date is None else time_html(oldest_date)
     return confirmed, t.number(f.weak), oldest
 
 
@@ -731,7 +730,7 @@ def worded(value: Worded, t: Strings) -> Markup:
 def history_item(change: ChangeView, providers_href: str | None, t: Strings) -> Markup:
     """One change: its date, the provider (linked while it has a page), the offering, what changed
     (old and new value), and the commit."""
-    parts = [time_html(WordedDate(change.change.day, change.date_text))]
+    parts = [time_html(change.date)]
     if providers_href is not None:
         href = f"{providers_href}{change.change.provider}/#history"
         name = change.provider_name

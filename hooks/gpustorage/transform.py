@@ -631,7 +631,7 @@ class ChangeView:
     """One change of the data's history as the reader sees it."""
 
     change: Change
-    date_text: str
+    date: WordedDate  # the day of the commit
     provider_name: str  # the provider's name today, or the last one it had once removed
     listed: bool  # the provider still has a page
     offering: str | None
@@ -670,7 +670,7 @@ def change_view(
         what = text = t(f"history.{change.kind}", file=change.previous_file or "")
     return ChangeView(
         change=change,
-        date_text=t.date(change.day),
+        date=WordedDate(change.day, t.date(change.day)),
         provider_name=names.get(change.provider, change.provider_name),
         listed=change.provider in names,
         offering=change.offering,

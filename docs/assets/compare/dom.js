@@ -9,6 +9,13 @@ export function setAttribute(element, name, value) {
   if (element.getAttribute(name) !== value) element.setAttribute(name, value);
 }
 
+/* A data-* attribute by its dataset name; undefined removes it. */
+export function setData(element, name, value) {
+  if (value === undefined) {
+    if (name in element.dataset) delete element.dataset[name];
+  } else if (element.dataset[name] !== value) element.dataset[name] = value;
+}
+
 /* A control's property: its value or whether it is checked. */
 export function setProperty(control, name, value) {
   if (control[name] !== value) control[name] = value;

@@ -58,10 +58,10 @@ export function toolsForm(form, settings, wording) {
       if (chosen) chosenLabel = button.textContent;
     });
     const explained = state.preset && own(strings.explain, state.preset) ? strings.explain[state.preset] : "";
-    const shown = changed
+    const shown = explained && changed
       ? wording.fill(strings.preset_changed, { preset: chosenLabel, explanation: explained })
       : explained;
-    setText(explanation, explained && shown);
+    setText(explanation, shown);
     explanationRoom.classList.toggle("gs-explaining", Boolean(explained));
     setText(rateNote, state.cur && own(settings.rates, state.cur) ? settings.rates[state.cur].note : "");
   }

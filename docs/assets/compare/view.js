@@ -3,7 +3,7 @@
  * offerings at once ("show all" lifts it): a browser lays out a table of thousands of rows far slower
  * than it filters or sorts them. */
 
-import { setProperty, setText } from "./dom.js";
+import { setData, setProperty, setText } from "./dom.js";
 import { keptInPlace, moveOutOfPlace } from "./order.js";
 import { sortedMatches } from "./sort.js";
 
@@ -29,13 +29,6 @@ function setLine(line, text) {
   setText(line, text);
   setProperty(line, "hidden", !text);
 }
-
-function setData(element, name, value) {
-  if (value === undefined) {
-    if (name in element.dataset) delete element.dataset[name];
-  } else if (element.dataset[name] !== value) element.dataset[name] = value;
-}
-
 
 // While the reader types (an amount, a name), the rows wait for a pause in the typing: updating a
 // hundred rows takes a phone longer than the time between two keystrokes, which would wait for it.
