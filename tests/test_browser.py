@@ -420,6 +420,7 @@ def test_filter_choices_count_what_they_leave(page, server: str, fixture_build: 
     assert options["yes"] == f"{t('answer.yes')} (1)" and options["no"] == f"{t('answer.no')} (1)"
     assert options["not_applicable"] == f"{t('answer.not_applicable')} ({t('filter.none_left')})"
     page.check("input[name=kind][value=object_storage]")
+    settled(page)  # the counts come with the rows they count
     assert page.text_content("[data-for='egress:free']") == f" ({t('filter.none_left')})"
 
 
@@ -430,16 +431,39 @@ def test_choice_counts_stand_in_the_page_before_the_script_runs(page, server: st
     """The build prints the counts the script would write for an unfiltered view, so nothing moves."""
     built = site.page("")
     before = [
-        (e.get_text(), e.parent.get("class") if e.name == "span" else e.get("class"))
+        (e.get_text(), e.find_parent("label").get("class") if e.name == "span" else e.get("class"))
         for e in built.select(CHOICES)
     ]
     open_comparison(page, server, "de")
     after = page.eval_on_selector_all(
         CHOICES,
-        "els => els.map(e => [e.textContent, (e.tagName === 'SPAN' ? e.parentNode : e).className || null])",
+        "els => els.map(e => [e.textContent, (e.tagName === 'SPAN' ? e.closest('label') : e).className"
+        " || null])",
     )
     assert [(text, " ".join(c) if c else None) for text, c in before] == [tuple(pair) for pair in after]
     assert any(c for _, c in before) and all("(" in text for text, _ in before)  # zero counts included
+
+
+def test_a_changed_count_moves_no_choice(open_tab, server: str) -> None:
+    """Issue #19: a filter changes the other choices' counts, "(12)" to "(none)" ("(niciuna)" in
+    Romanian). Each choice keeps its size, so nothing in the tools moves under the reader's finger, and
+    nothing below them moves either (on a phone every move repainted the page from there down)."""
+    page = open_tab(PHONE, is_mobile=True, has_touch=True)
+    sizes = """() => [...document.querySelectorAll('#comparison-tools label, #comparison-tools select')]
+        .map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })
+        .concat([[0, document.getElementById('comparison').getBoundingClientRect().top + scrollY]])"""
+    counts = (
+        "() => [...document.querySelectorAll('.gs-option-count, option[data-label]')].map(e => e.textContent)"
+    )
+    for lang in LANGUAGES:
+        open_comparison(page, server, lang)
+        before, counts_before = page.evaluate(sizes), page.evaluate(counts)
+        for kind in ("object_storage", "persistent_home"):  # each leaves other choices with none
+            page.check(f"input[name=kind][value={kind}]")
+            settled(page)
+            assert page.evaluate(counts) != counts_before  # the counts did change
+            assert page.evaluate(sizes) == before, (lang, kind)
+            page.uncheck(f"input[name=kind][value={kind}]")
 
 
 def test_only_known_values_of_the_sorted_column(page, server: str) -> None:

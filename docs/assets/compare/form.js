@@ -136,7 +136,7 @@ export function toolsForm(form, settings, wording) {
       const key = span.dataset.for.split(":");
       const n = tallies[key[0]][key[1]] || 0;
       setText(span, countText(n));
-      span.parentNode.classList.toggle("gs-none-left", n === 0);
+      span.closest("label").classList.toggle("gs-none-left", n === 0);
     });
   }
 
