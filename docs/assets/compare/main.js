@@ -50,7 +50,7 @@ function start(table, form, settings) {
   const rows = readTable(table, filterNames, settings.strings);
   addDisclosures(table, quoteShower(table.dataset.providersJson));
   const tools = toolsForm(form, settings, wording);
-  const view = tableView(table, rows, settings, wording, applyDueCosts);
+  const view = tableView(table, rows, settings, wording, describeResult);
   const keepQuery = queryKeeper();
   const dimensions = ["kind", "egress"].concat(filterNames);
   // Every offering is in the page and shown; only a table far longer than the real dataset shows a
@@ -62,6 +62,8 @@ function start(table, form, settings) {
   let costKey = "";
   let costsDue; // the amounts (or null: none) whose costs the entries do not have yet
   let countsKey = null;
+  let countsDue = null; // the filter whose choices' counts the form does not show yet
+  let queryDue = null; // the query the language menu and the address do not have yet
 
   /* Reads the calculator's amounts. Their costs are made once something needs them (applyDueCosts):
    * the rows, which follow after the next paint, a filter on known values, or the side view; so that
@@ -80,16 +82,27 @@ function start(table, form, settings) {
     costsDue = undefined;
   }
 
-  /* Marks the matching rows and counts the filter choices; returns how many match. */
+  /* Marks the matching rows; returns how many match. The choices' counts follow with the rows. */
   function updateFilters() {
     const filter = filterOf(state, filterNames);
     if (filter.knownIn) applyDueCosts(); // whether a cost, a price or an idle cost is known
     const matching = markMatches(rows.groups, filter, sortKey);
     if (filter.countsKey !== countsKey) {
       countsKey = filter.countsKey; // sorting changes no count
-      tools.showCounts(tallyChoices(rows.entries, filter, dimensions));
+      countsDue = filter;
     }
     return matching;
+  }
+
+  /* What describes the result comes with the rows, right after the paint that shows what the reader
+   * touched (view.js: settle): the costs, each filter choice's count, the query in the language menu
+   * and the address. On a phone these writes made a tap's own frame a fifth longer. */
+  function describeResult() {
+    applyDueCosts();
+    if (countsDue) tools.showCounts(tallyChoices(rows.entries, countsDue, dimensions));
+    countsDue = null;
+    if (queryDue !== null) keepQuery(queryDue);
+    queryDue = null;
   }
 
   function update(typing) {
@@ -99,7 +112,7 @@ function start(table, form, settings) {
     view.showCount(matching, folded);
     if (state.side) applyDueCosts(); // the side view shows costs
     if (!side.show(state)) state.side = ""; // nothing ticked: no view to share
-    keepQuery(writeQuery(state, keys));
+    queryDue = writeQuery(state, keys);
   }
 
   // offerings ticked to compare: a checkbox per row, the bar that counts them, the view side by side

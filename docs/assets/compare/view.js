@@ -92,8 +92,9 @@ export function writeCostLines(cell, entry, strings, wording, currency) {
   setLine(lines.warning, costs.tooLarge ? fill(strings.too_large, { size: size }) : "");
 }
 
-/* The table's view; `prepare()` runs before the rows follow the state (main.js: the costs they show). */
-export function tableView(table, rows, settings, wording, prepare) {
+/* The table's view; `beforeRows()` runs right before the rows follow the state, after the paint
+ * (main.js: the costs the rows show, and what else describes the result). */
+export function tableView(table, rows, settings, wording, beforeRows) {
   const strings = settings.strings;
   const headRow = table.tHead.rows[0];
   const count = document.getElementById("comparison-count");
@@ -229,7 +230,7 @@ export function tableView(table, rows, settings, wording, prepare) {
     if (!wanted) return;
     const view = wanted;
     wanted = null;
-    prepare();
+    beforeRows();
     // with the rows it describes: a mark moved at once repainted the table's header in the tap's frame
     markSortedHead(view.column, view.descending);
     costKey = view.costKey;
