@@ -45,7 +45,7 @@ BENCH = ROOT / "bench"
 RESULTS = BENCH / "results"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 LANGUAGES = {"de": "", "zh": "zh/", "ro": "ro/"}
-RUNS = 7
+RUNS = 7  # builds and script timings; interactions: INTERACTION_RUNS
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking"
 TARGETS = {
     "generator_share": 0.08,  # at 1,000 providers (issue #18: clarity first, speed by design)
@@ -290,6 +290,9 @@ INP_TARGETS_MS = {
     "real": {"laptop": 50, "phone_cpu_4x": 100},
     "synthetic_1000": {"laptop": 100, "phone_cpu_4x": 200},
 }
+# A phone's tap at 4× varies by ±20 ms from one to the next on this kind of machine, and the machine's
+# speed drifts from one minute to the next: 15 taps a control, and a reference tap beside them.
+INTERACTION_RUNS = 15
 SCREENS = {
     "laptop": ({"width": 1366, "height": 768}, 1),
     "phone_cpu_4x": ({"width": 390, "height": 844}, 4),
@@ -318,28 +321,46 @@ def _longest_after(entries: list[list[float]], starts: list[float]) -> list[floa
     ]
 
 
-def _in_view(page: Any, selector: str) -> None:
-    """The control in the middle of the screen, as a reader has what they touch: a change at the
-    screen's edge may paint nothing in view, and Event Timing would wait for whatever paints next."""
-    page.eval_on_selector(selector, "e => e.scrollIntoView({block: 'center', behavior: 'instant'})")
+# The measured page is driven by raw input and `page.evaluate` alone. Playwright's element helpers
+# (its click, locators, wait_for_selector, eval_on_selector, wait_for_function) put listeners of their
+# own on the page's window for every pointer, touch and mouse event, for good: on a phone at 4× they
+# added about 10 ms of main-thread time to each tap, which Event Timing counts as the page's.
+SETTLED = """() => new Promise(resolve => {
+    const table = document.getElementById('comparison');
+    const done = () => !table.hasAttribute('aria-busy');
+    if (done()) return resolve();
+    new MutationObserver((_, observer) => { if (done()) { observer.disconnect(); resolve(); } })
+        .observe(table, {attributes: true, attributeFilter: ['aria-busy']});
+})"""
+CENTRE = """selector => {
+    const element = document.querySelector(selector);
+    element.scrollIntoView({block: 'center', behavior: 'instant'});
+    const box = element.getBoundingClientRect();
+    return [box.left + box.width / 2, box.top + box.height / 2];
+}"""
+
+
+def _in_view(page: Any, selector: str) -> tuple[float, float]:
+    """The control in the middle of the screen, as a reader has what they touch (a change at the
+    screen's edge may paint nothing in view, and Event Timing would wait for whatever paints next);
+    returns its middle on the screen."""
+    x, y = page.evaluate(CENTRE, selector)
     page.wait_for_timeout(100)  # a finger or key follows once the page stands still
+    return x, y
 
 
 def _choose_next(page: Any, select: str) -> None:
     """The next choice of a list by the keyboard (a trusted input, as Event Timing counts)."""
     _in_view(page, select)
-    page.focus(select)
-    page.keyboard.press(
-        "ArrowDown" if page.evaluate(f"document.querySelector('{select}').selectedIndex < 2") else "Home"
+    first = page.evaluate(
+        "s => { const e = document.querySelector(s); e.focus(); return e.selectedIndex < 2; }", select
     )
+    page.keyboard.press("ArrowDown" if first else "Home")
 
 
 def _press(page: Any, selector: str, touch: bool) -> None:
-    """A tap (or a click) at the element's middle as raw input: Playwright's own click first checks its
-    target with a listener of its own, whose time Event Timing would count as the page's."""
-    _in_view(page, selector)
-    box = page.locator(selector).bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    """A tap (or a click) at the element's middle as raw input."""
+    x, y = _in_view(page, selector)
     if touch:
         page.touchscreen.tap(x, y)
     else:
@@ -351,13 +372,15 @@ def _interactions(page: Any, run: int, touch: bool) -> dict[str, Callable[[], ob
 
     def type_size() -> None:
         _in_view(page, "input[name=gb]")
-        page.focus("input[name=gb]")
+        page.evaluate("document.querySelector('input[name=gb]').focus()")
         page.keyboard.press("Control+A")  # the amount typed replaces the one there
         page.keyboard.type(str(500 + 100 * run))
 
     preset = f"button[data-preset={'finetune' if run % 2 else 'pipeline'}]"
     return {
-        "preset": lambda: _press(page, preset, touch),
+        "preset": lambda: _press(page, preset, touch),  # after the calculator: it takes the focus from it
+        # a tap on the count, which nothing answers: what the browser and the machine alone take
+        "reference_tap": lambda: _press(page, "#comparison-count", touch),
         "filter": lambda: _choose_next(page, "select[name=billed]"),
         "sort": lambda: _choose_next(page, "select[name=sort]"),
         "calculator": type_size,
@@ -379,21 +402,22 @@ def input_to_next_paint(
                     viewport=viewport, is_mobile=screen != "laptop", has_touch=screen != "laptop"
                 )
                 page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
-                page.goto(f"{url}/{prefix}")
-                page.wait_for_selector("#comparison-tools:not([hidden])", state="attached")
+                page.goto(f"{url}/{prefix}")  # the comparison's module has run by the load event
                 toggle = "#comparison-tools-toggle"  # the tools folded into one button: open them
-                if page.is_visible(toggle) and page.get_attribute(toggle, "aria-expanded") == "false":
-                    page.click("#comparison-tools-toggle")
+                if (
+                    page.evaluate(f"document.querySelector('{toggle}').getAttribute('aria-expanded')")
+                    == "false"
+                ):
+                    _press(page, toggle, touch=screen != "laptop")
                 page.evaluate(OBSERVE_EVENTS)
                 names: list[str] = []
                 starts: list[float] = []
-                for run in range(RUNS):
+                for run in range(INTERACTION_RUNS):
                     for name, act in _interactions(page, run, touch=screen != "laptop").items():
                         names.append(name)
                         starts.append(page.evaluate("performance.now()"))
                         act()
-                        # each control from a settled page: its rows shown
-                        page.wait_for_selector("#comparison:not([aria-busy])", state="attached")
+                        page.evaluate(SETTLED)  # each control from a settled page: its rows shown
                         page.wait_for_timeout(150)
                 page.wait_for_timeout(1000)  # the last entries
                 events, tasks = page.evaluate("[gsEvents, gsTasks]")
