@@ -297,9 +297,10 @@ SCREENS = {
     "laptop": ({"width": 1366, "height": 768}, 1),
     "phone_cpu_4x": ({"width": 390, "height": 844}, 4),
 }
-# Every interaction's events (Event Timing rounds to 8 ms and reports none under 16 ms) and every task
-# over 50 ms, by start time. An event's entry arrives once its next paint does, which may come after
-# the next control was touched: entries are given to the control touched last before they started.
+# Every interaction's events (Event Timing rounds to 8 ms and reports none under 16 ms: those read 0)
+# and every task over 50 ms, by start time. An event's entry arrives once its next paint does, which may
+# come after the next control was touched: entries are given to the control touched last before they
+# started.
 OBSERVE_EVENTS = """() => {
     window.gsEvents = [];
     window.gsTasks = [];
@@ -368,7 +369,8 @@ def _press(page: Any, selector: str, touch: bool) -> None:
 
 
 def _interactions(page: Any, run: int, touch: bool) -> dict[str, Callable[[], object]]:
-    """One of each interaction a reader makes, by real input (Playwright's mouse, touch and keyboard)."""
+    """One of each interaction a reader makes, and the reference tap, by real input (Playwright's mouse,
+    touch and keyboard)."""
 
     def type_size() -> None:
         _in_view(page, "input[name=gb]")

@@ -509,6 +509,23 @@ def test_language_switch_keeps_page_and_view(page, server: str) -> None:
     assert sort_mark(page, "price") == "ascending"
 
 
+def test_a_language_chosen_while_typing_keeps_what_was_typed(page, server: str) -> None:
+    """The language menu gets the view's query with the rows, after a pause in the typing; a language
+    chosen before that still opens the view as typed (the link is brought up to date as it is followed)."""
+    open_comparison(page, server, "ro")
+    with page.expect_navigation():
+        page.evaluate(
+            """() => {
+                const name = document.querySelector('input[name=name]');
+                name.value = 'alpha';
+                name.dispatchEvent(new Event('input', {bubbles: true}));
+                document.querySelector('a.md-select__link[hreflang=zh]').click();  // in the same task
+            }"""
+        )
+    assert page.get_attribute("html", "lang") == "zh"
+    assert page.input_value("input[name=name]") == "alpha"
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_language_switch_keeps_the_section_of_a_provider_page(page, server: str, lang: str) -> None:
     """/providers/alpha-cloud/#alpha-buckets in one language opens the same section in the others."""

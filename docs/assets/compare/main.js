@@ -51,7 +51,7 @@ function start(table, form, settings) {
   addDisclosures(table, quoteShower(table.dataset.providersJson));
   const tools = toolsForm(form, settings, wording);
   const view = tableView(table, rows, settings, wording, describeResult);
-  const keepQuery = queryKeeper();
+  const query = queryKeeper();
   const dimensions = ["kind", "egress"].concat(filterNames);
   // Every offering is in the page and shown; only a table far longer than the real dataset shows a
   // page at a time, and the count says so (settings.py: FOLD_ABOVE_ROWS, ROWS_PER_PAGE).
@@ -63,7 +63,6 @@ function start(table, form, settings) {
   let costsDue; // the amounts (or null: none) whose costs the entries do not have yet
   let countsKey = null;
   let countsDue = null; // the filter whose choices' counts the form does not show yet
-  let queryDue = null; // the query the language menu and the address do not have yet
 
   /* Reads the calculator's amounts. Their costs are made once something needs them (applyDueCosts):
    * the rows, which follow after the next paint, a filter on known values, or the side view; so that
@@ -95,14 +94,14 @@ function start(table, form, settings) {
   }
 
   /* What describes the result comes with the rows, right after the paint that shows what the reader
-   * touched (view.js: settle): the costs, each filter choice's count, the query in the language menu
-   * and the address. On a phone these writes made a tap's own frame a fifth longer. */
+   * touched (view.js: settle; at once when the view settles at start or for "show N results"): the
+   * costs, each filter choice's count, the query in the language menu and the address. On a phone these
+   * writes made a tap's own frame a fifth longer. */
   function describeResult() {
     applyDueCosts();
     if (countsDue) tools.showCounts(tallyChoices(rows.entries, countsDue, dimensions));
     countsDue = null;
-    if (queryDue !== null) keepQuery(queryDue);
-    queryDue = null;
+    query.write();
   }
 
   function update(typing) {
@@ -112,7 +111,7 @@ function start(table, form, settings) {
     view.showCount(matching, folded);
     if (state.side) applyDueCosts(); // the side view shows costs
     if (!side.show(state)) state.side = ""; // nothing ticked: no view to share
-    queryDue = writeQuery(state, keys);
+    query.hold(writeQuery(state, keys));
   }
 
   // offerings ticked to compare: a checkbox per row, the bar that counts them, the view side by side

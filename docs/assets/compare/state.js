@@ -138,17 +138,23 @@ export function dropBrokenAmounts(state, hoursPerMonth) {
 
 /* ---- the query in the page (DOM) ---- */
 
-function languageLinks() {
-  return document.querySelectorAll("a.md-select__link[hreflang]");
-}
+const LANGUAGE_LINKS = "a.md-select__link[hreflang]";
 
-/* Puts a query into the language menu at once (same page, same view in another language) and into
- * the address once the reader pauses: updating the address costs Chromium tens of milliseconds on a
- * large page, too much for every keystroke. */
+/* The view's query in the language menu (same page, same view in another language) and in the
+ * address. `hold(query)` notes it; `write()` puts it there: into the menu's links at once, into the
+ * address once the reader pauses (updating the address costs Chromium tens of milliseconds on a large
+ * page, too much for every keystroke). The comparison writes it with the rows, after the paint or a
+ * pause in the typing (main.js); a language link the reader reaches for before that gets the query
+ * held first, so the other language opens the view as it is now. */
 export function queryKeeper() {
   let timer = null;
-  return function keep(query) {
-    languageLinks().forEach((link) => {
+  let held = null;
+
+  function write() {
+    if (held === null) return;
+    const query = held;
+    held = null;
+    document.querySelectorAll(LANGUAGE_LINKS).forEach((link) => {
       const target = new URL(link.getAttribute("href"), window.location.href);
       target.search = query;
       target.hash = "";
@@ -160,5 +166,22 @@ export function queryKeeper() {
       const url = window.location.pathname + (query ? "?" + query : "") + window.location.hash;
       window.history.replaceState(null, "", url);
     }, URL_DELAY_MS);
+  }
+
+  // before a language link is followed, copied or opened elsewhere: by a finger, a mouse or the keyboard
+  ["pointerdown", "focusin", "click"].forEach((type) => {
+    document.addEventListener(
+      type,
+      (event) => {
+        if (event.target instanceof Element && event.target.closest(LANGUAGE_LINKS)) write();
+      },
+      true
+    );
+  });
+  return {
+    hold: (query) => {
+      held = query;
+    },
+    write: write,
   };
 }

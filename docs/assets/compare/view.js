@@ -92,8 +92,9 @@ export function writeCostLines(cell, entry, strings, wording, currency) {
   setLine(lines.warning, costs.tooLarge ? fill(strings.too_large, { size: size }) : "");
 }
 
-/* The table's view; `beforeRows()` runs right before the rows follow the state, after the paint
- * (main.js: the costs the rows show, and what else describes the result). */
+/* The table's view; `beforeRows()` runs right before the rows follow the state, after the next paint
+ * or at once when `settle()` is called (main.js: the costs the rows show, and what else describes the
+ * result). */
 export function tableView(table, rows, settings, wording, beforeRows) {
   const strings = settings.strings;
   const headRow = table.tHead.rows[0];
