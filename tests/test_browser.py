@@ -27,7 +27,7 @@ from gpustorage.contract import FILTERS, PRESETS
 from gpustorage.dataset import Dataset
 from gpustorage.render_html import FACT_ROWS, shown_count_text
 from gpustorage.settings import FOLD_ABOVE_ROWS, ROWS_PER_PAGE
-from gpustorage.transform import Strings, dates_text
+from gpustorage.transform import Strings, dates_text, worded_date
 from projects import write_providers
 
 pytestmark = pytest.mark.browser
@@ -904,8 +904,8 @@ def test_hours_a_month_split_running_and_idle_storage(
 def both_dates(t: Strings, source_date: str | None, checked: str | None) -> str:
     """A source's two dates as the page names them (the fixture's dates, in the page's language)."""
     return dates_text(
-        t.date(dt.date.fromisoformat(source_date)) if source_date else None,
-        t.date(dt.date.fromisoformat(checked)) if checked else None,
+        worded_date(dt.date.fromisoformat(source_date), t) if source_date else None,
+        worded_date(dt.date.fromisoformat(checked), t) if checked else None,
         t,
     )
 

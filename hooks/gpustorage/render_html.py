@@ -221,7 +221,7 @@ def checked(offering: OfferingView, t: Strings) -> Markup:
 
 def source_dates(source: SourceView, t: Strings) -> Markup:
     """A source's two dates, each named: the date it shows and the day it was last read."""
-    return Markup.escape(dates_text(source.source_date_text, source.checked_text, t))
+    return Markup.escape(dates_text(source.source_date, source.checked, t))
 
 
 def notes(text: Prose | None) -> Markup:

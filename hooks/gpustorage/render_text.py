@@ -42,7 +42,7 @@ def _offering(offering: OfferingView, t: Strings) -> list[str]:
         lines += ["", md(offering.notes.text)]
     lines += ["", f"### {md(t('provider.sources'))}", ""]
     for source in offering.sources:
-        date = dates_text(source.source_date_text, source.checked_text, t)
+        date = dates_text(source.source_date, source.checked, t)
         third_party = f" · {t('provenance.third_party')}" if source.third_party else ""
         lines.append(f"{source.number}. <{source.url}> · {md(date)}{md(third_party)}")
     return [*lines, ""]

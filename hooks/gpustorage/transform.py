@@ -178,18 +178,22 @@ class WordedDate:
     day: dt.date
     text: str
 
+    @classmethod
+    def of(cls, day: dt.date, t: Strings) -> WordedDate:
+        return cls(day, t.date(day))
+
 
 def worded_date(day: dt.date | None, t: Strings) -> WordedDate | None:
     """A day with its words, or None for none (an undated source, a check not recorded)."""
-    return None if day is None else WordedDate(day, t.date(day))
+    return None if day is None else WordedDate.of(day, t)
 
 
 @dataclass(frozen=True)
 class SourceView:
     number: int
     url: str
-    source_date_text: str | None  # the date the source shows; None: it shows none (undated)
-    checked_text: str | None  # the day it was last read (Source.checked_date); None: not recorded
+    source_date: WordedDate | None  # the date the source shows; None: it shows none (undated)
+    checked: WordedDate | None  # the day it was last read (Source.checked_date); None: not recorded
     undated: bool
     third_party: bool
     transcribes: str | None  # for a third party's page: the provider page it transcribes
@@ -448,24 +452,22 @@ def _word(fact: Fact, value: object, t: Strings) -> str:
     return t(word_key(fact, str(value)))
 
 
-def dates_text(source_date: str | None, checked: str | None, t: Strings) -> str:
-    """Two dates, each with its name and never one for the other: the date a source shows ("undated"
-    when it shows none) and the day it was last read ("not recorded" when no one noted it)."""
-    shown = t("text.labelled", label=t("date.source"), text=source_date or t("undated.badge"))
-    read = t("text.labelled", label=t("date.checked"), text=checked or t("date.not_recorded"))
-    return f"{shown} · {read}"
-
-
-def _date_or_none(date: dt.date | None, t: Strings) -> str | None:
-    return None if date is None else t.date(date)
+def dates_text(source_date: WordedDate | None, checked: WordedDate | None, t: Strings) -> str:
+    """A source's two dates, each with its name and never one for the other: the date it shows
+    ("undated" when it shows none) and the day it was last read ("not recorded" when no one noted it)."""
+    shown = source_date.text if source_date else t("undated.badge")
+    read = checked.text if checked else t("date.not_recorded")
+    shown_line = t("text.labelled", label=t("date.source"), text=shown)
+    read_line = t("text.labelled", label=t("date.checked"), text=read)
+    return f"{shown_line} · {read_line}"
 
 
 def source_view(number: int, source: Source, t: Strings) -> SourceView:
     return SourceView(
         number=number,
         url=source.url,
-        source_date_text=_date_or_none(source.source_date, t),
-        checked_text=_date_or_none(source.checked_date, t),
+        source_date=worded_date(source.source_date, t),
+        checked=worded_date(source.checked_date, t),
         undated=source.undated,
         third_party=source.third_party,
         transcribes=source.transcribes,
@@ -670,7 +672,7 @@ def change_view(
         what = text = t(f"history.{change.kind}", file=change.previous_file or "")
     return ChangeView(
         change=change,
-        date=WordedDate(change.day, t.date(change.day)),
+        date=WordedDate.of(change.day, t),
         provider_name=names.get(change.provider, change.provider_name),
         listed=change.provider in names,
         offering=change.offering,
