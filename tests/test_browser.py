@@ -261,6 +261,10 @@ PRODUCTS = {
 }
 
 
+# priced in another currency than the page's US dollars: their amounts are converted (≈)
+CONVERTED = {("alpha-cloud", 2), ("gamma-cloud", 1)}
+
+
 def cost_cell(page, provider_id: str, number: int):
     """The cost cell of an offering, wherever sorting has moved its row."""
     product = PRODUCTS[(provider_id, number)]
@@ -279,11 +283,12 @@ def test_calculator_adds_tiers_fees_idle_prices_and_egress(
     page.fill("input[name=out]", "1200")
     t = fixture_build.views[lang].t
     gib = 1.073741824
+    buckets = 6 + (1500 - 100 * gib) * 0.02 * 1.2 / gib
     cases = {
         # 1,000 GB at 0.07 and 500 GB at 0.05; free egress; billed the same while idle
         ("alpha-cloud", 1): (95.0, 95.0, None),
-        # 5 EUR fee and 0.02 EUR/GiB at 1.2 USD; 1,100 GB over the allowance at 0.012 USD
-        ("alpha-cloud", 2): (6 + 1500 * 0.02 * 1.2 / gib + 1100 * 0.012, 6 + 1500 * 0.02 * 1.2 / gib, None),
+        # 5 EUR fee, 100 GiB free, then 0.02 EUR/GiB at 1.2 USD; 1,100 GB of egress over the allowance
+        ("alpha-cloud", 2): (buckets + 1100 * 0.012, buckets, None),
         # 0.0001 USD/GB-hour running, 0.0002 stopped; the pooled allowance is not counted
         ("beta-cloud", 1): (1500 * 0.073 + 1200 * 0.01 / gib, 1500 * 0.146, t("calc.allowance_pooled")),
         # 8 INR at 0.0125 USD; egress unknown
@@ -293,16 +298,18 @@ def test_calculator_adds_tiers_fees_idle_prices_and_egress(
         cell = cost_cell(page, provider_id, number)
         assert float(cell.get_attribute("data-value")) == pytest.approx(monthly)
         text = cell.inner_text()
-        assert t("calc.per_month", amount=_money(page, lang, monthly)) in text
-        assert t("calc.total_line", amount=_money(page, lang, monthly * 3), count=3) in text
+        # an amount converted from the price's own currency (EUR, INR) says so
+        sign = "≈ " if (provider_id, number) in CONVERTED else ""
+        assert t("calc.per_month", amount=sign + _money(page, lang, monthly)) in text
+        assert t("calc.total_line", amount=sign + _money(page, lang, monthly * 3), count=3) in text
         # the GPU runs all month (no hours given): no idle hour, so no running and idle lines apart
         lines = cell.evaluate("c => [...c.querySelectorAll('small')].filter(s => !s.hidden).length")
         assert lines == (2 if note else 1)  # the total, and the note
         if note:
             assert note in text
-    assert cost_cell(page, "gamma-cloud", 2).inner_text() == t("calc.price_unknown")
+    assert cost_cell(page, "gamma-cloud", 2).inner_text() == t("price.included_short")  # no price of its own
     page.click("th[data-column=cost] button")
-    # known totals by amount; those with an unknown egress part after them; the unknown price last
+    # known totals by amount; those with an unknown egress part after them; the included one last
     assert visible_products(page) == [
         "Alpha Buckets",
         "Alpha Volume",
@@ -390,8 +397,8 @@ def test_totals_in_the_currency_the_reader_chooses(
     t = fixture_build.views[lang].t
     cell = cost_cell(page, "alpha-cloud", 1)
     assert (
-        t("calc.per_month", amount=_money(page, lang, 70 / 1.2, "EUR")) in cell.inner_text()
-    )  # fixture: 1 EUR = 1.2 USD
+        t("calc.per_month", amount="≈ " + _money(page, lang, 70 / 1.2, "EUR")) in cell.inner_text()
+    )  # fixture: 1 EUR = 1.2 USD; a dollar price converted
     assert "EUR" in page.text_content("#calc-rate")
     page.wait_for_function("location.search.includes('cur=EUR')")
     page.click("#comparison-tools button[data-preset='']")  # reset resets everything, amounts included
@@ -889,8 +896,9 @@ def test_hours_a_month_split_running_and_idle_storage(
             cell = cost_cell(page, *key)
             text = cell.inner_text()
             assert running == pytest.approx(full[key] / 2)  # the running cost halves
-            assert t("calc.running_line", amount=_money(page, lang, running), hours=365) in text
-            idle_text = t("value.unknown") if idle is None else _money(page, lang, idle)
+            sign = "≈ " if key in CONVERTED else ""
+            assert t("calc.running_line", amount=sign + _money(page, lang, running), hours=365) in text
+            idle_text = t("value.unknown") if idle is None else sign + _money(page, lang, idle)
             assert t("calc.idle_line", amount=idle_text, hours=365) in text
             assert float(cell.get_attribute("data-value")) == pytest.approx(running + (idle or 0))
             assert (t("calc.idle_unknown") in text) == (idle is None)

@@ -22,6 +22,7 @@ DECLARED = {
     *contract.CELL_ATTRIBUTES,
     *contract.CONTROL_ATTRIBUTES,
     *contract.DETAILS_ATTRIBUTES,
+    *contract.MONEY_ATTRIBUTES,
 }
 
 

@@ -123,9 +123,9 @@ def test_throughput_takes_the_highest_absolute_figure(text: str, expected: float
 def test_coverage_counts_known_third_party_stale_and_undated(fixture_build: SiteBuild) -> None:
     counted = coverage(fixture_build.derived)
     assert counted.offerings == 6
-    assert counted.known[Fact.price] == 5 and counted.known[Fact.regions] == 1
+    assert counted.known[Fact.price] == 6 and counted.known[Fact.regions] == 1  # Gamma Home's: included
     assert counted.third_party == 2 and counted.stale == 1
-    assert counted.undated == 3  # Gamma: price and multi-attach; Gamma Home: egress
+    assert counted.undated == 4  # Gamma: price and multi-attach; Gamma Home: price and egress
     assert counted.cells == 60 and counted.known_cells == sum(counted.known.values())
     assert fixture_build.today == BUILD_DATE
 
@@ -138,7 +138,7 @@ def test_an_example_price_orders_after_a_list_price_of_the_same_amount(fixture_b
     assert (disk.price_basis, disk.example_of) == ("list", None)
     assert scratch.usd is not None and disk.usd is not None and scratch.usd.headline == disk.usd.headline
     assert price_order(disk) < price_order(scratch)  # type: ignore[operator]
-    assert price_order(fixture_build.derived["gamma-cloud"].offerings[1]) is None  # price unknown
+    assert price_order(fixture_build.derived["gamma-cloud"].offerings[1]) is None  # included: no price
 
 
 def test_freshness_per_provider(fixture_build: SiteBuild) -> None:
@@ -151,7 +151,7 @@ def test_freshness_per_provider(fixture_build: SiteBuild) -> None:
     # Beta: max size and throughput only from a third party; the snapshots blog of 2024
     assert fresh["beta-cloud"] == Freshness(known=9, confirmed=0, weak=2, oldest=dt.date(2024, 1, 10))
     # Gamma: everything on undated pages; Delta: its claim to keep no data
-    assert fresh["gamma-cloud"] == Freshness(known=3, confirmed=0, weak=3, oldest=None)
+    assert fresh["gamma-cloud"] == Freshness(known=4, confirmed=0, weak=4, oldest=None)
     assert fresh["delta-cloud"] == Freshness(known=1, confirmed=0, weak=0, oldest=dt.date(2025, 1, 15))
 
 

@@ -8,9 +8,17 @@ import pytest
 from conftest import LANGUAGES
 
 from gpustorage import SiteBuild
+from gpustorage.derive import usd_price
 from gpustorage.history import Change
 from gpustorage.model import Fact, Price, Tier
-from gpustorage.transform import OfferingView, change_view, rate_amount, size_text, worded_price
+from gpustorage.transform import (
+    OfferingView,
+    change_view,
+    price_cell_words,
+    rate_amount,
+    size_text,
+    worded_price,
+)
 
 
 def offering(fixture_build: SiteBuild, lang: str, provider_id: str, number: int = 1) -> OfferingView:
@@ -34,9 +42,10 @@ def test_tiered_price_is_worded_in_each_locale(fixture_build: SiteBuild, lang: s
 
 def test_foreign_prices_read_in_usd_per_gb_month_with_the_source_beside(fixture_build: SiteBuild) -> None:
     buckets = offering(fixture_build, "de", "alpha-cloud", 2).cells["price"]
-    # 0.02 EUR * 1.2 / 1.073741824 per GB-month; the fee 5 EUR * 1.2
-    assert buckets.text == "≈ 0,0224\xa0$/GB-Monat und zzgl. ≈ 6,00\xa0$ pro Monat"
-    assert buckets.detail == "0,02\xa0€/GiB-Monat und zzgl. 5,00\xa0€ pro Monat"
+    # 100 GiB free, then 0.02 EUR * 1.2 / 1.073741824 per GB-month; the fee 5 EUR * 1.2
+    allowance = "kostenlos bis 100 GiB, darüber "
+    assert buckets.text == allowance + "≈ 0,0224\xa0$/GB-Monat und zzgl. ≈ 6,00\xa0$ pro Monat"
+    assert buckets.detail == allowance + "0,02\xa0€/GiB-Monat und zzgl. 5,00\xa0€ pro Monat"
     assert buckets.detail_lang is None  # worded by the page, in its language: no quote
     gamma = offering(fixture_build, "de", "gamma-cloud").cells["price"]
     assert (gamma.text, gamma.detail) == ("≈ 0,10\xa0$/GB-Monat", "8,00\xa0₹/GB-Monat")  # 8 INR * 0.0125
@@ -103,6 +112,38 @@ def test_a_free_tier_reads_as_free(fixture_build: SiteBuild, lang: str, expected
     )
     worded = worded_price(price, fixture_build.views[lang].t, fixture_build.dataset.rates)
     assert (worded.text, worded.source) == (expected, None)
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("de", "100 GiB kostenlos, dann ≈ 0,0224\xa0$/GB-Monat + ≈ 6,00\xa0$/Monat"),
+        ("zh", "100 GiB 以内免费，超出部分 ≈ US$0.0224/GB·月 + 月费 ≈ US$6.00"),
+        ("ro", "100 GiB gratuit, apoi ≈ 0,0224\xa0USD/GB-lună + ≈ 6,00\xa0USD/lună"),
+    ],
+)
+def test_a_price_cell_says_what_a_reader_pays(fixture_build: SiteBuild, lang: str, expected: str) -> None:
+    """A free allowance and a monthly fee: never "free" alone (issue #29), the fee in the cell."""
+    buckets = offering(fixture_build, lang, "alpha-cloud", 2).cells["price"]
+    assert buckets.token == expected
+    assert buckets.sort == pytest.approx(0.02 * 1.2 / 1.073741824)  # the rate the cell names
+    amounts = sorted({(money.usd, money.rate) for money in buckets.moneys})
+    assert amounts == [(pytest.approx(0.02 * 1.2 / 1.073741824), True), (pytest.approx(6.0), False)]
+    assert all(money.currency == "EUR" for money in buckets.moneys)
+
+
+def test_storage_included_in_a_plan_is_no_price_of_zero(fixture_build: SiteBuild) -> None:
+    home = offering(fixture_build, "de", "gamma-cloud", 2).cells["price"]
+    assert (home.token, home.sort, home.unknown) == ("inbegriffen", None, False)
+    assert home.text == "inbegriffen (im Tarif oder in der Instanz, kein eigener Preis)"
+
+
+def test_nothing_charged_at_any_size_reads_free(fixture_build: SiteBuild) -> None:
+    t, rates = fixture_build.views["de"].t, fixture_build.dataset.rates
+    free = Price(currency="USD", unit="GB-month", basis="list", tiers=[Tier(amount=0)])
+    assert price_cell_words(free, usd_price(free, rates), t) == ("kostenlos", ())
+    fee_only = Price(currency="USD", unit="GB-month", basis="list", monthly_fee=5, tiers=[Tier(amount=0)])
+    assert price_cell_words(fee_only, usd_price(fee_only, rates), t)[0] == "5,00\xa0$/Monat"
 
 
 def test_a_free_tier_in_another_unit_reads_as_free_in_both_wordings(fixture_build: SiteBuild) -> None:

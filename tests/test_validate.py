@@ -84,7 +84,7 @@ def test_good_file_is_valid(tmp_path: Path) -> None:
         ),
         (
             (GOOD[GOOD.index("    price:") : GOOD.index("    billed")], "    price: 7\n"),
-            ["example.yaml:7:5: 'price' must be one of 'unknown' or 'varies'; got 7"],
+            ["example.yaml:7:5: 'price' must be one of 'unknown', 'varies' or 'included'; got 7"],
         ),
         (
             ("        - {amount: 0.05}\n", ""),

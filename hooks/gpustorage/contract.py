@@ -58,7 +58,11 @@ ROW_ATTRIBUTES: dict[str, str] = {
     "tiers": "the price as JSON [[upper bound in GB or null, USD per GB-month], ...]; absent when unknown",
     "price-basis": "list or example (derive.BASIS_RANK: an example sorts after a list price of the same "
     "amount); absent when the price is unknown",
+    "currency": "the price's own currency (an amount in it is exact, in another converted: ≈); absent "
+    "when the price is unknown",
     "fee": "a fixed monthly fee in USD",
+    "price": "included where the storage is part of a plan or an instance, with no price of its own "
+    "(its own group in a sort by price or cost); absent otherwise",
     "idle-tiers": "like tiers: the price while no GPU uses the storage, where it differs",
     "billed-idle": "yes, no or unknown: whether the storage bills while no GPU uses it",
     "egress-rate": "USD per GB of outbound traffic",
@@ -70,6 +74,10 @@ ROW_ATTRIBUTES: dict[str, str] = {
 GROUP_ATTRIBUTES = ("provider", "name")
 # value: the amount of a cost cell (the script writes it); label: the short column name a card shows
 CELL_ATTRIBUTES = ("column", "sort", "value", "label")
+# an amount (span.gs-money) in a cell or a row's details: in US dollars, the source's currency, and
+# "1" for a rate per GB-month (three significant digits) rather than a sum; the script shows it in the
+# reader's currency
+MONEY_ATTRIBUTES = ("usd", "cur", "rate")
 # preset buttons; a filter option's own label and the option a count belongs to ("kind:object_storage")
 CONTROL_ATTRIBUTES = ("preset", "label", "for")
 # a row's details (tr.gs-more): its provider and offering number, each fact's item, and "quoted" once

@@ -53,6 +53,7 @@ class UsdTier:
 
 @dataclass(frozen=True)
 class UsdPrice:
+    currency: str  # the price's own currency, which the USD figures were converted from
     tiers: tuple[UsdTier, ...]
     monthly_fee_usd: float
     idle_tiers: tuple[UsdTier, ...] | None  # the price while no GPU uses the storage, where it differs
@@ -161,6 +162,7 @@ def usd_price(price: Price, rates: ExchangeRates) -> UsdPrice:
     factor = usd_per_unit(price.currency.value, rates)
     unit = price.unit.value
     return UsdPrice(
+        currency=price.currency.value,
         tiers=_usd_tiers(price.tiers, unit, factor),
         monthly_fee_usd=price.monthly_fee * factor,
         idle_tiers=_usd_tiers(price.idle_tiers, unit, factor) if price.idle_tiers else None,

@@ -65,7 +65,7 @@ class ValueKind(StrEnum):
     answer = "answer"  # yes, no, partial, not_applicable or unknown
     binding = "binding"  # what a volume is bound to: machine, datacenter, zone, region, global, varies
     # (by plan: the offering's `binding_by_plan` names each plan's), unknown
-    price = "price"  # tiers in a currency and unit, or unknown / varies
+    price = "price"  # tiers in a currency and unit, or unknown / varies / included
     egress = "egress"  # a fee per GB with an allowance, or free / varies / unknown
     size = "size"  # a size such as '4 TB', or unknown
     text = "text"  # free text with figures, such as a published throughput, or unknown

@@ -37,6 +37,8 @@ from .facts import FACTS, FactDeclaration, ValueKind
 from .facts import Fact as Fact  # declared with the other facts; imported from here too
 
 UNKNOWN: Final = "unknown"
+# a price that is part of something else the reader pays for (a plan, an instance): no price of its own, not 0
+INCLUDED: Final = "included"
 
 # Plausible bounds: a value beyond one is a typo (a unit, a missing dot), never a real offer.
 MAX_TIERS = 20  # price tiers per price; more make pages and report links huge
@@ -330,7 +332,8 @@ class Price(Record):
     unit: Lax[PriceUnit]
     basis: Lax[PriceBasis] = Field(
         description="`list` for a published price list; `example` for a worked example or one region's "
-        "figure (name it in `example_of`). A price that differs by host or machine is `price: varies`."
+        "figure (name it in `example_of`). A price that differs by host or machine is `price: varies`; "
+        "storage that is part of a plan or an instance, with no price of its own, is `price: included`."
     )
     example_of: ShortText | None = Field(
         None,
@@ -391,7 +394,7 @@ class OfferingBase(Record):
     if TYPE_CHECKING:
         # The fields made below that code reads by name, as the type checker is to see them (pydantic
         # never runs these lines). The facts of a simple kind are read with value_of().
-        price: Price | Literal["unknown", "varies"]
+        price: Price | Literal["unknown", "varies", "included"]
         throughput: str
         max_size: str
         egress: Egress | Literal["free", "varies", "unknown"]
@@ -424,7 +427,7 @@ def _value_type(kind: ValueKind) -> object:
         case ValueKind.binding:
             return Lax[RegionBinding]
         case ValueKind.price:
-            return word_or_table(Literal["unknown", "varies"], Price)
+            return word_or_table(Literal["unknown", "varies", "included"], Price)
         case ValueKind.egress:
             return word_or_table(Literal["free", "varies", "unknown"], Egress)
         case ValueKind.size:

@@ -246,6 +246,12 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
             "cost": t("column.cost"),
             "cost_short": t("column_short.cost"),
             "per_month": t.message("calc.per_month"),
+            "idle_per_month": t.message("calc.idle_per_month"),
+            "storage_per_month": t.message("calc.storage_per_month"),
+            "idle_rate": t.message("calc.idle_rate"),
+            "idle_cost_unknown": t("calc.idle_cost_unknown"),
+            "not_billed_idle": t("calc.not_billed_idle"),
+            "included": t("price.included_short"),
             "running_line": t.message("calc.running_line"),
             "idle_line": t.message("calc.idle_line"),
             "idle_unknown": t("calc.idle_unknown"),
@@ -285,6 +291,7 @@ class LanguageRenderer:
             "option_counts": self.shared.option_counts,
             "settings": comparison_settings(view),
             "display_currencies": [c for c in DISPLAY_CURRENCIES if c in view.dataset.rates.rates],
+            "rates_date": min((rate.date for rate in view.dataset.rates.rates.values()), default=None),
         }
 
     def fill_markers(self, markdown: str, site_root: str, context: dict[str, Any]) -> str:

@@ -8,7 +8,9 @@ markup, links or scripts, and the type checker tells escaped HTML from raw text.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import re
 from dataclasses import dataclass
 from urllib.parse import urlencode, urlsplit
 
@@ -18,7 +20,7 @@ from .contract import COLUMNS, FILTERS, URL_PARAMETERS
 from .derive import Figures, Origin, UsdTier
 from .escape import html_format, md
 from .history import Change
-from .model import Fact
+from .model import INCLUDED, Fact
 from .report_links import OfferingReport, ReportLinks
 from .settings import CONFIRMED_WITHIN_DAYS, STALE_AFTER_DAYS
 from .transform import (
@@ -26,6 +28,7 @@ from .transform import (
     Cell,
     ChangeView,
     CoveredFact,
+    Money,
     OfferingView,
     Prose,
     ProviderView,
@@ -68,7 +71,10 @@ def row_attributes(offering: OfferingView) -> Markup:
     attributes.update({name: offering.value(fact) for name, fact in FILTERS.items()})
     attributes["egress"] = offering.value(Fact.egress)
     attributes["billed-idle"] = offering.value(Fact.billed_while_detached)
+    if offering.value(Fact.price) == INCLUDED:
+        attributes["price"] = INCLUDED
     if figures.usd:
+        attributes["currency"] = figures.usd.currency
         attributes["tiers"] = _pairs(figures.usd.tiers)
         if figures.price_basis:
             attributes["price-basis"] = figures.price_basis
@@ -277,6 +283,7 @@ UNKNOWN_SIGN = Markup('<span class="gs-unknown-sign" aria-hidden="true"></span>'
 TOKEN_FACTS = frozenset({Fact.billed_while_detached, Fact.snapshots, Fact.multi_attach, Fact.spot_usable})
 # The row's one mark for its evidence: a symbol per kind of doubt, read by its word.
 STALE_SYMBOL, UNDATED_SYMBOL, THIRD_PARTY_SYMBOL = "⚠", "∗", "†"
+CONVERTED_SIGN = "≈"  # before an amount converted from another currency (transform.usd_money)
 EXAMPLE_SYMBOL = "◇"  # beside a price that is an example, not a price list's
 
 
@@ -290,6 +297,32 @@ def symbol(sign: str, word: str, classes: str) -> Markup:
     )
 
 
+def money(amount: Money) -> Markup:
+    """An amount the script can show in the reader's currency (contract.MONEY_ATTRIBUTES)."""
+    return html_format(
+        '<span class="gs-money" data-usd="{}" data-cur="{}"{}>{}</span>',
+        repr(amount.usd),
+        amount.currency,
+        Markup(' data-rate="1"') if amount.rate else _NOTHING,
+        amount.text,
+    )
+
+
+def with_moneys(text: str, moneys: tuple[Money, ...]) -> Markup:
+    """`text` escaped, each of its amounts (`moneys`, as worded in it) marked up by money(), with a line
+    break allowed after it: an amount in another currency can be longer than its column."""
+    if not moneys:
+        return Markup.escape(text)
+    by_text = {amount.text: amount for amount in moneys}
+    pattern = re.compile("|".join(re.escape(words) for words in sorted(by_text, key=len, reverse=True)))
+    parts: list[Markup] = []
+    end = 0
+    for found in pattern.finditer(text):
+        parts += [Markup.escape(text[end : found.start()]), money(by_text[found.group()]), Markup("<wbr>")]
+        end = found.end()
+    return Markup("").join([*parts, Markup.escape(text[end:])])
+
+
 def token(offering: OfferingView, column: str, t: Strings) -> Markup:
     """A value as the comparison's one-line row shows it: an answer as its symbol, an unknown as "?",
     any other value in its short form (the row's details give every value in full)."""
@@ -299,7 +332,7 @@ def token(offering: OfferingView, column: str, t: Strings) -> Markup:
         return html_format('<span class="gs-token gs-unknown"><span class="gs-sr">{}</span></span>', c.text)
     if fact in TOKEN_FACTS and value in ANSWER_SYMBOLS:
         return symbol(ANSWER_SYMBOLS[value], c.text, f"gs-token gs-{value}")
-    html = html_format('<span class="gs-value">{}</span>', c.token)
+    html = html_format('<span class="gs-value">{}</span>', with_moneys(c.token, c.moneys))
     return html + example_mark(t) if fact is Fact.price and offering.figures.example_of else html
 
 
@@ -348,9 +381,10 @@ def legend_item(sign: str, word: str, explanation: str = "") -> Markup:
     return html_format('<li{}><span aria-hidden="true">{}</span>{}</li>', title, sign, word)
 
 
-def legend(t: Strings) -> Markup:
+def legend(t: Strings, rates_date: dt.date | None) -> Markup:
     """What the symbols of the comparison's rows mean, shown above the table: each answer, then each
-    doubt by its short word (explained in full as its tooltip)."""
+    doubt by its short word (explained in full as its tooltip), and ≈, an amount converted from another
+    currency at the rates of `rates_date` (the oldest rate the page uses; None: the data has none)."""
     answers = [legend_item(sign, t(f"answer.{value}")) for value, sign in ANSWER_SYMBOLS.items()]
     answers.append(html_format("<li>{}{}</li>", UNKNOWN_SIGN, t("answer.unknown")))
     doubts = [
@@ -359,6 +393,8 @@ def legend(t: Strings) -> Markup:
         legend_item(THIRD_PARTY_SYMBOL, t("provenance.third_party")),
         legend_item(EXAMPLE_SYMBOL, t("price.example"), t("price.example_title")),
     ]
+    if rates_date is not None:
+        doubts.append(legend_item(CONVERTED_SIGN, t("legend.converted", date=t.date(rates_date))))
     label = t("legend.label")
     return html_format(
         '<ul class="gs-legend" aria-label="{}"><li>{}</li>{}</ul>',
@@ -417,7 +453,7 @@ def detail_fact(offering: OfferingView, name: str, t: Strings) -> Markup:
     """A fact in full in a row's details: its value, its doubts, the source's own wording where the
     value is a normalized figure, and the numbers of its sources."""
     c = offering.cells[name]
-    value = Markup.escape(c.text)
+    value = with_moneys(c.text, c.moneys)
     if name == "region_binding" and offering.figures.regions:
         value += html_format(" ({})", t("regions.count", count=offering.figures.regions))
     if name == "region_binding" and offering.plans:

@@ -72,7 +72,6 @@ providers.title
 providers.intro
 providers.count {count}
 faq.title
-price.normalized {amount}
 stale.badge
 stale.title {days}
 provider.edit_link
@@ -218,6 +217,17 @@ feed.page_intro
 feed.page_link
 price.free
 price.free_up_to {size}
+price.free_then {size} {rate}
+price.plus_fee {price} {fee}
+price.fee_only {fee}
+price.included_short
+value.included
+legend.converted {date}
+calc.idle_per_month {amount}
+calc.storage_per_month {amount}
+calc.idle_rate {amount}
+calc.not_billed_idle
+calc.idle_cost_unknown
 value.source_wording {text}
 value.source_quote {language} {text}
 price.page_missing

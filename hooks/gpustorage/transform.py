@@ -31,12 +31,25 @@ from .derive import (
     UsdTier,
     price_order,
     throughput_mb_s,
+    usd_per_unit,
     usd_price,
 )
 from .facts import DECLARED, ValueKind
 from .history import Change, History
 from .model import BYTES_PER_UNIT as BYTES_PER
-from .model import UNKNOWN, Egress, ExchangeRates, Fact, Offering, Price, Provider, Source, Tier, pricing_page
+from .model import (
+    INCLUDED,
+    UNKNOWN,
+    Egress,
+    ExchangeRates,
+    Fact,
+    Offering,
+    Price,
+    Provider,
+    Source,
+    Tier,
+    pricing_page,
+)
 
 _ONE_DECIMAL = parse_pattern("#,##0.#")  # parsed once: Babel would parse a pattern text on every call
 # The language of the data's free text (a published throughput): sources are read and quoted in English.
@@ -132,6 +145,7 @@ class Worded:
     text: str
     source: str | None = None
     source_lang: str | None = None  # the source wording's language when quoted; None: the page's
+    moneys: tuple[Money, ...] = ()  # the amounts in `text` (Money)
 
     def plain(self, t: Strings) -> str:
         """The value with its source wording as one line of plain text (for feeds and summaries): a
@@ -157,10 +171,28 @@ class Cell:
     detail: str | None = None  # the source's own wording where the text is a normalized figure
     detail_lang: str | None = None  # the language of `detail` when it is quoted; None: the page's
     short: str = ""  # the value as a token that fits one line of the comparison; "": the text itself
+    moneys: tuple[Money, ...] = ()  # the amounts in `text` and `short`, for the reader's currency
 
     @property
     def token(self) -> str:
         return self.short or self.text
+
+
+@dataclass(frozen=True)
+class Money:
+    """An amount as the comparison shows it ('≈ 0,0224 $' converted, '5,00 $' in the source's own
+    currency), with what the script needs to show it in the reader's currency instead."""
+
+    text: str
+    usd: float  # the amount in US dollars
+    currency: str  # the source's currency: shown in it, the amount is exact (no ≈)
+    rate: bool  # a rate per GB-month (three significant digits); else a sum in cents
+
+
+def usd_money(usd: float, currency: str, t: Strings, rate: bool = False) -> Money:
+    """`usd` in US dollars, '≈' where the source's `currency` is another."""
+    amount = t.rate(usd, "USD") if rate else t.money(round(usd, 2), "USD")
+    return Money(amount if currency == "USD" else f"≈ {amount}", usd, currency, rate)
 
 
 @dataclass(frozen=True)
@@ -325,20 +357,23 @@ def _source_tiers(tiers: list[Tier], currency: str, unit: str, t: Strings) -> li
     return _tiers_parts(_bounds(tiers, unit, t), rates, t)
 
 
-def _usd_rate(usd_per_gb_month: float, converted: bool, t: Strings) -> str | None:
-    """A rate in US dollars per GB-month ('≈' when converted from another currency); None when free."""
-    if usd_per_gb_month <= 0:
-        return None
-    amount = t.rate(usd_per_gb_month, "USD")
-    return t("price.normalized", amount=amount) if converted else f"{amount}/{t('unit.GB-month')}"
+def _rate_text(rate: Money, t: Strings) -> str:
+    """A rate per GB-month as the comparison words it: '0,0197 $/GB-Monat', '≈ 0,0224 $/GB-Monat'."""
+    return f"{rate.text}/{t('unit.GB-month')}"
 
 
-def _usd_tiers(
-    tiers: list[Tier], usd_tiers: tuple[UsdTier, ...], unit: str, converted: bool, t: Strings
-) -> list[str]:
+def _usd_rates(usd_tiers: tuple[UsdTier, ...], currency: str, t: Strings) -> list[Money | None]:
+    """Each tier's rate in US dollars per GB-month ('≈' when converted); None for a free tier."""
+    return [
+        usd_money(tier.usd_per_gb_month, currency, t, rate=True) if tier.usd_per_gb_month > 0 else None
+        for tier in usd_tiers
+    ]
+
+
+def _usd_tiers(tiers: list[Tier], rates: list[Money | None], unit: str, t: Strings) -> list[str]:
     """Tiers in US dollars per GB-month, bounded where the source bounds them ('bis 1 TB')."""
-    rates = [_usd_rate(tier.usd_per_gb_month, converted, t) for tier in usd_tiers]
-    return _tiers_parts(_bounds(tiers, unit, t), rates, t)
+    texts = [None if rate is None else _rate_text(rate, t) for rate in rates]
+    return _tiers_parts(_bounds(tiers, unit, t), texts, t)
 
 
 def _joined_price(tiers: list[str], fee: str | None, idle: list[str] | None, t: Strings) -> str:
@@ -359,20 +394,39 @@ def price_text(price: Price, t: Strings) -> str:
     return _joined_price(_source_tiers(price.tiers, currency, unit, t), fee, idle, t)
 
 
-def table_price_text(price: Price, usd: UsdPrice, t: Strings) -> str:
-    """A price in the comparison's unit, US dollars per GB-month with three significant digits:
-    '0,0197 $/GB-Monat', '≈ 0,0224 $/GB-Monat' from another currency, 'kostenlos bis 250 GB'."""
-    converted, unit = price.currency.value != "USD", price.unit.value
-    fee = None
-    if usd.monthly_fee_usd:
-        fee = t.money(round(usd.monthly_fee_usd, 2), "USD")  # a fee in cents, even once converted
-        fee = f"≈ {fee}" if converted else fee  # the sign of price.normalized, alike in every language
-    idle = (
-        _usd_tiers(price.idle_tiers, usd.idle_tiers, unit, converted, t)
-        if price.idle_tiers and usd.idle_tiers
-        else None
-    )
-    return _joined_price(_usd_tiers(price.tiers, usd.tiers, unit, converted, t), fee, idle, t)
+def _fee(price: Price, usd: UsdPrice, t: Strings) -> Money | None:
+    # a fee in cents, even once converted
+    return usd_money(usd.monthly_fee_usd, price.currency.value, t) if usd.monthly_fee_usd else None
+
+
+def table_price_words(price: Price, usd: UsdPrice, t: Strings) -> tuple[str, tuple[Money, ...]]:
+    """A price in the comparison's unit, US dollars per GB-month with three significant digits, and its
+    amounts: '0,0197 $/GB-Monat', '≈ 0,0224 $/GB-Monat' from another currency, 'kostenlos bis 250 GB'."""
+    currency, unit = price.currency.value, price.unit.value
+    rates = _usd_rates(usd.tiers, currency, t)
+    idle_rates = _usd_rates(usd.idle_tiers, currency, t) if price.idle_tiers and usd.idle_tiers else []
+    fee = _fee(price, usd, t)
+    idle = _usd_tiers(price.idle_tiers, idle_rates, unit, t) if price.idle_tiers and idle_rates else None
+    text = _joined_price(_usd_tiers(price.tiers, rates, unit, t), fee.text if fee else None, idle, t)
+    return text, tuple(money for money in [*rates, *idle_rates, fee] if money)
+
+
+def price_cell_words(price: Price, usd: UsdPrice, t: Strings) -> tuple[str, tuple[Money, ...]]:
+    """What a reader pays, as the price's cell in the comparison says it: the first paid rate, after a
+    free allowance ('250 GB kostenlos, dann 0,02 $/GB-Monat'), plus a monthly fee ('+ 5,00 $/Monat');
+    'kostenlos' only where nothing is charged at any size. The sort by price orders by that rate."""
+    fee = _fee(price, usd, t)
+    paid = next((n for n, tier in enumerate(usd.tiers) if tier.usd_per_gb_month > 0), None)
+    if paid is None:
+        return (t("price.fee_only", fee=fee.text), (fee,)) if fee else (t("price.free"), ())
+    rate = usd_money(usd.tiers[paid].usd_per_gb_month, price.currency.value, t, rate=True)
+    text = _rate_text(rate, t)
+    if paid:  # free tiers first: the allowance ends at the last free tier's bound
+        allowance = _bounds(price.tiers, price.unit.value, t)[paid - 1]
+        text = t("price.free_then", size=allowance, rate=text)
+    if fee is None:
+        return text, (rate,)
+    return t("price.plus_fee", price=text, fee=fee.text), (rate, fee)
 
 
 def _usd_or_none(price: Price, rates: ExchangeRates) -> UsdPrice | None:
@@ -386,8 +440,10 @@ def worded_price(price: Price, t: Strings, rates: ExchangeRates) -> Worded:
     """A price as the comparison words it, with the source's wording where that differs."""
     source = price_text(price, t)
     usd = _usd_or_none(price, rates)
-    text = table_price_text(price, usd, t) if usd else source
-    return Worded(text, source if source != text else None)
+    if usd is None:
+        return Worded(source)
+    text, moneys = table_price_words(price, usd, t)
+    return Worded(text, source if source != text else None, moneys=moneys)
 
 
 def egress_text(egress: Egress, t: Strings) -> str:
@@ -417,7 +473,7 @@ WORD_KEYS = {ValueKind.answer: "answer", ValueKind.binding: "region", ValueKind.
 def word_key(fact: str, value: str) -> str:
     """The string that words a value from a fact's list ("yes", "zone", "free"; "unknown", "varies")."""
     kind = DECLARED[Fact(fact)].kind
-    if value == UNKNOWN or (value == "varies" and kind is not ValueKind.binding):
+    if value in (UNKNOWN, INCLUDED) or (value == "varies" and kind is not ValueKind.binding):
         return f"value.{value}"
     return f"{WORD_KEYS[kind]}.{value}"  # a binding that varies does so by plan: "region.varies"
 
@@ -478,28 +534,45 @@ def source_view(number: int, source: Source, t: Strings) -> SourceView:
     )
 
 
-def short_text(offering: Offering, figures: Figures, fact: Fact, t: Strings) -> str:
-    """A value short enough for one line of the comparison, where its full text is longer: a price's
-    first rate in the table's unit (US dollars per GB-month), a fee's rate, a binding's one word. ""
-    where the full text is short already; the row's details show it whole."""
+def _egress_money(egress: Egress, t: Strings, rates: ExchangeRates) -> Money | None:
+    """An egress fee per GB or GiB in its source's currency, as written; None without a rate for it."""
+    currency = egress.currency.value
+    try:
+        usd = egress.amount * usd_per_unit(currency, rates)
+    except KeyError:
+        return None
+    return Money(t.money(egress.amount, currency), usd, currency, rate=True)
+
+
+def short_words(
+    offering: Offering, figures: Figures, fact: Fact, t: Strings
+) -> tuple[str, tuple[Money, ...]]:
+    """A value short enough for the comparison's row, where its full text is longer, and its amounts:
+    a price as what a reader pays (price_cell_words), a fee's rate, a binding's one word. "" where the
+    full text is short already; the row's details show it whole."""
     value = offering.value_of(fact)
     if isinstance(value, Price):
         if figures.usd:
-            converted = value.currency.value != "USD"
-            return _usd_rate(figures.usd.tiers[0].usd_per_gb_month, converted, t) or t("price.free")
+            return price_cell_words(value, figures.usd, t)
         first = value.tiers[0]
-        return f"{t.money(first.amount, value.currency.value)}/{t(f'unit.{value.unit.value}')}"
+        return f"{t.money(first.amount, value.currency.value)}/{t(f'unit.{value.unit.value}')}", ()
     if isinstance(value, Egress):
-        return f"{t.money(value.amount, value.currency.value)}/{t(f'unit.{value.per}')}"
+        return f"{t.money(value.amount, value.currency.value)}/{t(f'unit.{value.per}')}", ()
+    if fact is Fact.price and value == INCLUDED:
+        return t("price.included_short"), ()
     if fact is Fact.region_binding and value != UNKNOWN:
-        return t(f"binding_short.{value}")
-    return ""
+        return t(f"binding_short.{value}"), ()
+    return "", ()
 
 
 def _cell(offering: Offering, figures: Figures, fact: Fact, t: Strings, rates: ExchangeRates) -> Cell:
     origin, sort = figures.facts[fact], figures.sort[fact]
-    worded = worded_value(fact, offering.value_of(fact), t, rates)
-    short = short_text(offering, figures, fact, t)
+    value = offering.value_of(fact)
+    worded = worded_value(fact, value, t, rates)
+    short, short_moneys = short_words(offering, figures, fact, t)
+    moneys = worded.moneys + short_moneys
+    if isinstance(value, Egress) and (egress := _egress_money(value, t, rates)):
+        moneys += (egress,)
     return Cell(
         worded.text,
         sort,
@@ -509,6 +582,7 @@ def _cell(offering: Offering, figures: Figures, fact: Fact, t: Strings, rates: E
         worded.source,
         worded.source_lang,
         short,
+        moneys,
     )
 
 

@@ -185,6 +185,8 @@ test("without a size, cost while idle sorts by a GB's idle rate; with one, by th
   assert.equal(idleRate(offering({ billedIdle: "not_applicable" })), 0.1);
   assert.equal(idleRate(offering({ billedIdle: "unknown" })), null);
   assert.equal(idleRate(offering({ tiers: null })), null);
+  // included in a plan: no figure of its own, not 0, even where nothing bills while idle
+  assert.equal(idleRate(offering({ tiers: null, included: true, billedIdle: "no" })), null);
   const entries = [{ offering: offering({ billedIdle: "no" }), keys: {} }, { offering: offering({}), keys: {} }];
   applyCosts(entries, AMOUNTS);
   assert.deepEqual(

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { MAX_AMOUNT, localNumbers, messageFiller, moneyWriter } from "../../docs/assets/compare/numbers.js";
+import { MAX_AMOUNT, localNumbers, messageFiller, moneyIn, moneyWriter, rateAmount } from "../../docs/assets/compare/numbers.js";
 
 const de = localNumbers("de");
 const zh = localNumbers("zh");
@@ -77,4 +77,27 @@ test("money is shown in the chosen currency at the page's rate, else in USD", ()
   assert.equal(money(12, ""), usd);
   assert.equal(money(12, "CNY"), usd); // no rate on the page
   assert.equal(money(12, "constructor"), usd);
+});
+
+test("a rate is rounded as the page rounds it: three significant digits, two to four decimals", () => {
+  assert.equal(rateAmount(0.0223517), 0.0224);
+  assert.equal(rateAmount(0.073), 0.073);
+  assert.equal(rateAmount(1.2345), 1.23);
+  assert.equal(rateAmount(0.00876), 0.0088);
+  assert.equal(rateAmount(0), 0);
+});
+
+test("an amount reads exact in its source's currency and with ≈ once converted", () => {
+  const money = moneyWriter("de", { EUR: { usd_per_unit: 1.2 } });
+  const euro = (amount, options) =>
+    new Intl.NumberFormat("de", Object.assign({ style: "currency", currency: "EUR" }, options)).format(amount);
+  const rate = { minimumFractionDigits: 2, maximumFractionDigits: 4 };
+  // a euro price shown in euros: its own amount, no sign (0.0224 USD at 1.2 USD per EUR)
+  assert.equal(moneyIn(money, { usd: 0.02235, source: "EUR", rate: true }, "EUR"), euro(0.0186, rate));
+  // a dollar price shown in euros: converted, so marked
+  assert.equal(moneyIn(money, { usd: 6, source: "USD", rate: false }, "EUR"), "≈ " + euro(5));
+  // in US dollars (the page's currency, also when none is chosen)
+  const dollars = new Intl.NumberFormat("de", { style: "currency", currency: "USD" }).format(6);
+  assert.equal(moneyIn(money, { usd: 6, source: "USD", rate: false }, ""), dollars);
+  assert.equal(moneyIn(money, { usd: 6, source: "EUR", rate: false }, "USD"), "≈ " + dollars);
 });

@@ -3,7 +3,15 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { basisRank, compareKeys, sortKey, sortedMatches, toSortKey } from "../../docs/assets/compare/sort.js";
+import {
+  basisRank,
+  compareKeys,
+  hasFigure,
+  sortKey,
+  sortedMatches,
+  toSortKey,
+  unpricedRank,
+} from "../../docs/assets/compare/sort.js";
 
 const collator = new Intl.Collator("de");
 
@@ -59,4 +67,16 @@ test("among equal prices a list price comes before an example price, in either d
   assert.equal(basisRank(example, "cost"), 1);
   assert.equal(basisRank(example, "throughput"), 0); // other columns keep the page's order
   assert.deepEqual(sortedMatches([example, listed], "throughput", false, collator).map((e) => e.group.index), [0, 1]);
+});
+
+test("storage included in a plan sorts after every price and before unknown ones, in either direction", () => {
+  const entries = [entry(0, { price: undefined }), entry(1, { price: undefined }), entry(2, { price: "0.1" }),
+    entry(3, { price: "0" })];
+  entries[1].offering = { included: true };
+  assert.deepEqual(sortedMatches(entries, "price", false, collator).map((e) => e.group.index), [3, 2, 1, 0]);
+  assert.deepEqual(sortedMatches(entries, "price", true, collator).map((e) => e.group.index), [2, 3, 1, 0]);
+  // it has what a price column sorts by ("only known values" keeps it), not what another column does
+  assert.equal(hasFigure(entries[1], "price"), true);
+  assert.equal(hasFigure(entries[0], "price"), false);
+  assert.equal(unpricedRank(entries[1], "egress"), 1);
 });

@@ -4,7 +4,8 @@
  * price of `idleTiers` where the data has one, nothing where the storage is not billed while
  * detached, else `tiers`; unknown where that is unknown), each totalled on its own.
  * Pure: no DOM. An offering here is {tiers, idleTiers, billedIdle, fee, egress, egressRate,
- * egressIncluded, egressPooled, maxGb}, as rows.js reads it. */
+ * egressIncluded, egressPooled, maxGb, included, currency}, as rows.js reads it; an offering whose
+ * storage is included in a plan or an instance has no tiers (no price of its own, not 0). */
 
 // Cost ranks put offerings whose cost has an unknown part after those fully known, and those too
 // small for the amount after both; within a band, by cost.
@@ -72,6 +73,7 @@ export function idleCost(offering, gb, running) {
  * its idle price, 0 when it is not billed while idle, the first rate of its price when it is billed
  * alike; null when unknown. */
 export function idleRate(offering) {
+  if (offering.included) return null;
   if (offering.idleTiers) return offering.idleTiers[0][1];
   if (offering.billedIdle === "no") return 0;
   const billedAlike = offering.billedIdle === "yes" || offering.billedIdle === "not_applicable";

@@ -43,15 +43,16 @@ export function matches(entry, filter, skip) {
 
 /* Marks each entry and group as matching or not; returns how many match, {providers, offerings}, so
  * that the count names both units. A provider without offerings matches only its name, while no
- * filter on offerings is set. `keyOf(entry, column)` gives a sort key (sort.js). */
-export function markMatches(groups, filter, keyOf) {
+ * filter on offerings is set. `hasFigure(entry, column)` says whether the entry has what the column
+ * sorts by (sort.js). */
+export function markMatches(groups, filter, hasFigure) {
   const matching = { providers: 0, offerings: 0 };
   groups.forEach((group) => {
     group.nameMatches = filter.needles.some((needle) => group.name.indexOf(needle) !== -1);
     let any = false;
     group.rows.forEach((entry) => {
       let match = group.nameMatches && matches(entry, filter, null);
-      if (match && filter.knownIn) match = keyOf(entry, filter.knownIn) !== null;
+      if (match && filter.knownIn) match = hasFigure(entry, filter.knownIn);
       entry.match = match;
       if (match) matching.offerings++;
       any = any || match;

@@ -14,7 +14,7 @@
 import { localNumbers, messageFiller, moneyWriter } from "./numbers.js";
 import { applyCosts, calculatorAmounts } from "./cost.js";
 import { filterOf, markMatches, tallyChoices } from "./filter.js";
-import { sortKey } from "./sort.js";
+import { hasFigure } from "./sort.js";
 import {
   choicesOf,
   dropBrokenAmounts,
@@ -85,7 +85,7 @@ function start(table, form, settings) {
   function updateFilters() {
     const filter = filterOf(state, filterNames);
     if (filter.knownIn) applyDueCosts(); // whether a cost, a price or an idle cost is known
-    const matching = markMatches(rows.groups, filter, sortKey);
+    const matching = markMatches(rows.groups, filter, hasFigure);
     if (filter.countsKey !== countsKey) {
       countsKey = filter.countsKey; // sorting changes no count
       countsDue = filter;

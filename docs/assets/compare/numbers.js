@@ -60,16 +60,41 @@ export function messageFiller(locale, numbers) {
   };
 }
 
+/* A rate per GB-month rounded as the page rounds it (transform.rate_amount): three significant digits,
+ * no fewer decimals than a cent's two and no more than four. */
+export function rateAmount(amount) {
+  if (amount <= 0) return 0;
+  const leading = Math.floor(Math.log10(amount));
+  const decimals = Math.min(4, Math.max(2, 3 - 1 - leading));
+  const scale = Math.pow(10, decimals);
+  return Math.round(amount * scale) / scale;
+}
+
 /* Amounts in USD written in the currency chosen (`rates`: {EUR: {usd_per_unit}}); USD where the
- * page has no rate for it. One Intl format per currency, made when first needed. */
+ * page has no rate for it. A sum in cents; a rate per GB-month (`asRate`) as rateAmount rounds it.
+ * One Intl format per currency and kind, made when first needed. */
 export function moneyWriter(locale, rates) {
   const formats = {};
-  return function money(amount, currency) {
-    const chosen = currency && own(rates, currency) ? currency : "USD";
-    if (!own(formats, chosen)) {
-      formats[chosen] = new Intl.NumberFormat(locale, { style: "currency", currency: chosen });
+  function formatOf(currency, asRate) {
+    const key = currency + (asRate ? "/rate" : "");
+    if (!own(formats, key)) {
+      const options = { style: "currency", currency: currency };
+      if (asRate) Object.assign(options, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+      formats[key] = new Intl.NumberFormat(locale, options);
     }
-    const rate = chosen === "USD" ? 1 : rates[chosen].usd_per_unit;
-    return formats[chosen].format(amount / rate);
+    return formats[key];
+  }
+  return function money(amount, currency, asRate) {
+    const chosen = currency && own(rates, currency) ? currency : "USD";
+    const value = chosen === "USD" ? amount : amount / rates[chosen].usd_per_unit;
+    return formatOf(chosen, asRate).format(asRate ? rateAmount(value) : value);
   };
+}
+
+/* An amount of the page (transform.Money: `usd`, its source's currency `source`, a rate or a sum) as
+ * the reader's `currency` shows it: exact in the source's own currency, "≈" before a converted one. */
+export function moneyIn(money, amount, currency) {
+  const chosen = currency || "USD";
+  const text = money(amount.usd, chosen, amount.rate);
+  return chosen === amount.source ? text : "≈ " + text;
 }

@@ -18,6 +18,8 @@ function offeringOf(data) {
     egressIncluded: Number(data.egressIncluded || 0),
     egressPooled: data.egressPooled === "yes",
     maxGb: data.maxGb === undefined ? null : Number(data.maxGb),
+    included: data.price === "included", // part of a plan or an instance: no price of its own
+    currency: data.currency || "USD", // the price's own currency (tiers and fee are in USD)
   };
 }
 

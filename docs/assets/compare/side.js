@@ -1,11 +1,13 @@
 /* Offerings compared side by side: a checkbox per row (added here: without the script the table stays
  * plain), a bar that counts the ticked ones and opens or clears them, and the view itself, a table
  * with a column per ticked offering, made from what the page already holds: each row's details (every
- * fact, its sources with their dates), its evidence mark, and its cost at the calculator's amounts. */
+ * fact, its sources with their dates), its evidence mark, and its cost at the calculator's amounts,
+ * every amount in the reader's currency. */
 
 import { setAttribute, setProperty, setText } from "./dom.js";
 import { pickedIds } from "./pick.js";
 import { writeCostLines } from "./view.js";
+import { showMoneys } from "./money.js";
 
 // ids in the page are unique: a copy's ids (and the links to them) take this prefix
 const COPY = "side-";
@@ -70,15 +72,15 @@ export function sideView(table, rows, settings, wording) {
     });
   }
 
-  function costCell(entry, currency) {
+  function costCell(entry, currency, column) {
     const td = cell("td");
     if (!entry.costs) td.textContent = strings.no_size;
-    else writeCostLines(td, entry, strings, wording, currency);
+    else writeCostLines(td, entry, strings, wording, currency, column);
     return td;
   }
 
   /* The table: a column per offering; its kind and page, its cost, every fact, its evidence, its sources. */
-  function build(entries, currency) {
+  function build(entries, currency, column) {
     const view = document.createElement("table");
     view.className = "gs-side-table";
     const head = view.createTHead().insertRow();
@@ -94,7 +96,7 @@ export function sideView(table, rows, settings, wording) {
       tr.appendChild(cell("th", name, "row"));
       entries.forEach((entry) => tr.appendChild(makeCell(entry)));
     }
-    addRow(strings.cost, (entry) => costCell(entry, currency));
+    addRow(strings.cost, (entry) => costCell(entry, currency, column));
     const facts = entries[0].more ? entries[0].more.querySelectorAll(".gs-more-facts > li") : [];
     Array.prototype.forEach.call(facts, (item, index) => {
       addRow(factName(item), (entry) => {
@@ -123,7 +125,10 @@ export function sideView(table, rows, settings, wording) {
     setAttribute(openButton, "aria-expanded", String(open));
     section.hidden = !open;
     holder.textContent = "";
-    if (open) holder.appendChild(build(ids.map((id) => byId[id]), state.cur));
+    if (open) {
+      holder.appendChild(build(ids.map((id) => byId[id]), state.cur, state.sort));
+      showMoneys(holder, state.cur, wording.money); // its copies of the rows' amounts, in the reader's currency
+    }
     return open;
   }
 

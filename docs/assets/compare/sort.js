@@ -37,6 +37,18 @@ export function basisRank(entry, column) {
   return example && PRICE_COLUMNS.indexOf(column) !== -1 ? 1 : 0;
 }
 
+/* 0 for an offering whose storage is included in a plan or an instance, in a column that sorts by
+ * price: without a figure, it comes after every priced offering but before those whose price is unknown. */
+export function unpricedRank(entry, column) {
+  const included = entry.offering !== undefined && entry.offering.included;
+  return included && PRICE_COLUMNS.indexOf(column) !== -1 ? 0 : 1;
+}
+
+/* Whether the entry has what `column` sorts by: a key, or a price included in something else. */
+export function hasFigure(entry, column) {
+  return sortKey(entry, column) !== null || unpricedRank(entry, column) === 0;
+}
+
 /* The matching entries in the column's order; equal keys put a list price before an example price,
  * then keep the page's order. */
 export function sortedMatches(entries, column, descending, collator) {
@@ -44,6 +56,7 @@ export function sortedMatches(entries, column, descending, collator) {
   ordered.sort(
     (a, b) =>
       compareKeys(sortKey(a, column), sortKey(b, column), descending, collator) ||
+      unpricedRank(a, column) - unpricedRank(b, column) ||
       basisRank(a, column) - basisRank(b, column) ||
       a.group.index - b.group.index ||
       a.position - b.position

@@ -6,6 +6,8 @@
 import { setData, setProperty, setText } from "./dom.js";
 import { keptInPlace, moveOutOfPlace } from "./order.js";
 import { sortedMatches } from "./sort.js";
+import { moneyIn } from "./numbers.js";
+import { showMoneys } from "./money.js";
 
 // A cost cell's lines, made once per row; an update only changes their text (no HTML parsing).
 const COST_LINES = ["monthly", "note", "running", "idle", "total", "warning"];
@@ -53,23 +55,33 @@ export function addSortButtons(headRow, onSort) {
   });
 }
 
-/* An entry's costs (cost.js: costsOf) as lines of `cell`, in `currency`: a month's cost, what it
- * leaves out, running and idle storage apart once the GPU runs less than the month, the total, and a
+/* The figure a cost cell leads with: the one the table is sorted by (a reader sees why the rows are in
+ * their order), else the month's cost. */
+function leadingFigure(costs, column, strings) {
+  if (column === "idle") return { amount: costs.idleMonth, words: strings.idle_per_month };
+  if (column === "price") return { amount: costs.storage, words: strings.storage_per_month };
+  return { amount: costs.monthly, words: strings.per_month };
+}
+
+/* An entry's costs (cost.js: costsOf) as lines of `cell`, in `currency`: the figure sorted by (a month's
+ * cost, its storage alone, or a month without a GPU), what it leaves out, running and idle storage apart
+ * once the GPU runs less than the month (or the table is sorted by the idle cost), the total, and a
  * size above the offering's maximum. */
-export function writeCostLines(cell, entry, strings, wording, currency) {
+export function writeCostLines(cell, entry, strings, wording, currency, column) {
   const lines = costLines(cell);
   const costs = entry.costs;
   const offering = entry.offering;
   if (costs.monthly === null) {
-    setLine(lines.monthly, strings.price_unknown);
+    setLine(lines.monthly, offering.included ? strings.included : strings.price_unknown);
     COST_LINES.slice(1).forEach((name) => setLine(lines[name], ""));
-    cell.classList.add("gs-unknown");
+    cell.classList.toggle("gs-unknown", !offering.included);
     return;
   }
   const fill = wording.fill;
-  const money = (amount) => wording.money(amount, currency);
+  const money = (amount) => moneyIn(wording.money, { usd: amount, source: offering.currency }, currency);
   cell.classList.remove("gs-unknown");
-  setLine(lines.monthly, fill(strings.per_month, { amount: money(costs.monthly) }));
+  const lead = leadingFigure(costs, column, strings);
+  setLine(lines.monthly, lead.amount === null ? strings.idle_cost_unknown : fill(lead.words, { amount: money(lead.amount) }));
   const egressNote = !costs.egressKnown
     ? strings.egress_unknown
     : offering.egressPooled && offering.egressRate !== null
@@ -78,10 +90,11 @@ export function writeCostLines(cell, entry, strings, wording, currency) {
   const idleKnown = costs.idle !== null;
   setLine(lines.note, [egressNote, idleKnown ? "" : strings.idle_unknown].filter(Boolean).join(" "));
   lines.note.className = costs.egressKnown && idleKnown ? "" : "gs-warning";
-  // the month split by use, once the GPU runs less than all of it: running and idle storage apart
+  // the month split by use, once the GPU runs less than all of it: running and idle storage apart;
+  // sorted by the idle cost, the running cost beside it
   const split = costs.idleHours > 0;
   const running = fill(strings.running_line, { amount: money(costs.running), hours: costs.hours });
-  setLine(lines.running, split ? running : "");
+  setLine(lines.running, split || column === "idle" ? running : "");
   const idle = fill(strings.idle_line, {
     amount: idleKnown ? money(costs.idle) : strings.unknown,
     hours: costs.idleHours,
@@ -90,6 +103,24 @@ export function writeCostLines(cell, entry, strings, wording, currency) {
   setLine(lines.total, fill(strings.total_line, { amount: money(costs.total), count: costs.months }));
   const size = costs.tooLarge ? wording.numbers.format(Math.round(offering.maxGb)) + " GB" : "";
   setLine(lines.warning, costs.tooLarge ? fill(strings.too_large, { size: size }) : "");
+}
+
+/* Sorted by the idle cost with no size given, a cost cell shows what sorts it: what a GB costs a month
+ * while no GPU runs (cost.js: idleRate), "not billed", or unknown. */
+export function writeIdleRate(cell, entry, strings, wording, currency) {
+  const lines = costLines(cell);
+  const offering = entry.offering;
+  const rate = entry.keys.idle;
+  let text = strings.idle_cost_unknown;
+  if (offering.included) text = strings.included;
+  else if (rate === 0 && offering.billedIdle === "no") text = strings.not_billed_idle;
+  else if (rate !== null) {
+    const amount = moneyIn(wording.money, { usd: rate, source: offering.currency, rate: true }, currency);
+    text = wording.fill(strings.idle_rate, { amount: amount });
+  }
+  setLine(lines.monthly, text);
+  COST_LINES.slice(1).forEach((name) => setLine(lines[name], ""));
+  cell.classList.toggle("gs-unknown", rate === null && !offering.included);
 }
 
 /* The table's view; `beforeRows()` runs right before the rows follow the state, after the next paint
@@ -111,6 +142,8 @@ export function tableView(table, rows, settings, wording, beforeRows) {
   // what the current display is for: the amounts the entries' costs were made for (cost.js), the currency
   let costKey = "";
   let currency = "";
+  let sortColumn = "";
+  let moneysIn = ""; // the currency the page's amounts show (the page writes US dollars)
   let wanted = null; // what the last display asked for, until the rows show it (settle)
   let timer = null; // the rows' coming update
   /* The rows' update once the browser has painted (a frame's callbacks run just before its paint, a
@@ -122,14 +155,27 @@ export function tableView(table, rows, settings, wording, beforeRows) {
     });
   }
 
+  // what the cost cells show: the amounts, the currency and the sorted column
+  function cellsKey() {
+    return [costKey, currency, sortColumn === "idle" || sortColumn === "price" ? sortColumn : ""].join("|");
+  }
+
   function writeCosts(entry) {
-    if (entry.costText === costKey) return;
-    entry.costText = costKey;
+    const key = cellsKey();
+    if (entry.costText === key) return;
+    entry.costText = key;
     const cell = entry.cells.cost;
-    cell.hidden = !entry.costs;
-    if (!entry.costs) return;
+    const idleRateShown = !entry.costs && sortColumn === "idle";
+    cell.hidden = !entry.costs && !idleRateShown;
+    if (cell.hidden) return;
     setData(cell, "label", strings.cost_short);
-    writeCostLines(cell, entry, strings, wording, currency);
+    if (idleRateShown) {
+      writeIdleRate(cell, entry, strings, wording, currency);
+      setData(cell, "value", undefined);
+      setData(cell, "sort", undefined);
+      return;
+    }
+    writeCostLines(cell, entry, strings, wording, currency, sortColumn);
     if (entry.costs.monthly === null) {
       setData(cell, "value", undefined);
       setData(cell, "sort", undefined);
@@ -236,7 +282,11 @@ export function tableView(table, rows, settings, wording, beforeRows) {
     markSortedHead(view.column, view.descending);
     costKey = view.costKey;
     currency = view.currency;
-    rows.costHead.hidden = !costKey; // with the cost cells, so that the columns never disagree
+    sortColumn = view.column || "";
+    if ((currency || "USD") !== (moneysIn || "USD")) showMoneys(table, currency, wording.money);
+    moneysIn = currency;
+    // with the cost cells, so that the columns never disagree; sorted by the idle cost, the cells show it
+    rows.costHead.hidden = !costKey && sortColumn !== "idle";
     const hiddenByLimit = view.column
       ? displaySorted(view.column, view.descending, view.budget)
       : displayGrouped(view.budget);
