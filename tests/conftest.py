@@ -114,6 +114,17 @@ def provider_markdown(view: SiteView, provider: ProviderView) -> str:
     return renderer(view).provider_page(provider).as_markdown()
 
 
+def changes_reading_the_same(page: BeautifulSoup) -> list[str]:
+    """The entries of a changes page whose value struck out reads like the one that replaced it."""
+    return [
+        item.get_text()
+        for item in page.select("ul.gs-history li")
+        if (old := item.select_one("del"))
+        and (new := item.select_one("ins"))
+        and old.get_text() == new.get_text()
+    ]
+
+
 @dataclass
 class Build:
     returncode: int

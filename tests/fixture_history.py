@@ -3,8 +3,9 @@
 1. 2026-01-10 "Initial data": Alpha Volume at a flat 0.08 USD, Alpha Archive (removed later), no
    Alpha Buckets yet; Gamma as gamma.yaml with Gamma Files' multi-attach unknown; beta-cloud.yaml
    written in another style; Epsilon Cloud (removed later).
-2. 2026-03-02 "Alpha Volume tiered; Gamma Files multi-attach": a price change, and an answer changed
-   in a file that is renamed later.
+2. 2026-03-02 "Alpha Volume tiered, Alpha Scratch an example; Gamma Files multi-attach": a price
+   change, a price that only becomes an example (the same amount, now for AL-1 rather than a price
+   list), and an answer changed in a file that is renamed later.
 3. 2026-04-01 "Alpha Buckets": a new offering.
 4. 2026-05-04 "Alpha Archive and Epsilon Cloud gone": a removed offering, a removed provider.
 5. 2026-06-01 "gamma.yaml is gamma-cloud.yaml": a renamed file.
@@ -26,6 +27,9 @@ PROVIDERS = Path("data", "providers")
 
 ALPHA_TIERS = "      tiers:\n        - {up_to: 1000, amount: 0.07}\n        - {amount: 0.05}\n"
 ALPHA_FLAT = "      tiers:\n        - {amount: 0.08}\n"
+# Alpha Scratch's price: a list price at first, then the same amount as an example for AL-1
+SCRATCH_EXAMPLE = "      basis: example\n      example_of: AL-1\n"
+SCRATCH_LIST = "      basis: list\n"
 ALPHA_ARCHIVE = """\
   - kind: object_storage
     product: Alpha Archive
@@ -75,7 +79,7 @@ DATES = {
 
 MESSAGES = {
     "initial": "Initial data",
-    "price": "Alpha Volume tiered; Gamma Files multi-attach",
+    "price": "Alpha Volume tiered, Alpha Scratch an example; Gamma Files multi-attach",
     "offering_added": "Alpha Buckets",
     "removed": "Alpha Archive and Epsilon Cloud gone",
     "renamed": "gamma.yaml is gamma-cloud.yaml",
@@ -111,6 +115,7 @@ def use_fixture_history(project: Path) -> dict[str, str]:
     buckets = _offering_block(alpha, "Alpha Buckets")
     alpha_tiered = alpha.replace(buckets, "")  # step 2: tiered price, no buckets yet
     alpha_initial = _replace(alpha_tiered, ALPHA_TIERS, ALPHA_FLAT) + ALPHA_ARCHIVE
+    alpha_initial = _replace(alpha_initial, SCRATCH_EXAMPLE, SCRATCH_LIST)
     beta_initial = final["beta-cloud.yaml"]
     for old, new in BETA_STYLE:
         beta_initial = _replace(beta_initial, old, new)

@@ -19,6 +19,7 @@ from conftest import (
     LANGUAGES,
     REPOSITORY,
     Build,
+    changes_reading_the_same,
     copy_project,
     provider_markdown,
 )
@@ -28,7 +29,7 @@ from gpustorage import SiteBuild, build_site
 from gpustorage.export import history_json, schema_files
 from gpustorage.history import Change, History, read_history
 from gpustorage.model import Answer, Fact, Price
-from gpustorage.transform import history_view, value_text
+from gpustorage.transform import history_view, value_text, worded_value
 from projects import commit_all, git
 
 MERGED = "2026-09-03T10:00:00+00:00"
@@ -60,6 +61,7 @@ def test_every_change_is_read_newest_first(history: History, commits: dict[str, 
         (commits["removed"], "provider_removed", "epsilon-cloud", None, None),
         (commits["offering_added"], "offering_added", "alpha-cloud", "Alpha Buckets", None),
         (commits["price"], "changed", "alpha-cloud", "Alpha Volume", Fact.price),
+        (commits["price"], "changed", "alpha-cloud", "Alpha Scratch", Fact.price),
         (commits["price"], "changed", "gamma-cloud", "Gamma Files", Fact.multi_attach),
         *(
             (commits["initial"], "provider_added", provider, None, None)
@@ -70,8 +72,13 @@ def test_every_change_is_read_newest_first(history: History, commits: dict[str, 
     assert dates == sorted(dates, reverse=True)
 
 
+def price_change(changes: tuple[Change, ...], offering: str) -> Change:
+    (change,) = [c for c in changes if c.fact is Fact.price and c.offering == offering]
+    return change
+
+
 def test_a_price_change_holds_both_values_and_its_commit(history: History, commits: dict[str, str]) -> None:
-    (change,) = [c for c in history.changes if c.fact is Fact.price]
+    change = price_change(history.changes, "Alpha Volume")
     assert change.date == when("price")
     assert isinstance(change.old, Price) and isinstance(change.new, Price)
     assert [(t.up_to, t.amount) for t in change.old.tiers] == [(None, 0.08)]
@@ -158,10 +165,11 @@ def test_provider_pages_word_the_history_in_their_language(
         "offering_removed",
         "offering_added",
         "changed",
+        "changed",
         "provider_added",
     ]
     price = items[2]
-    (change,) = [c for c in fixture_build.history.changes if c.fact is Fact.price]
+    change = price_change(fixture_build.history.changes, "Alpha Volume")
     assert price.select_one("del").get_text() == value_text(
         Fact.price, change.old, view.t, fixture_build.dataset.rates
     )
@@ -174,6 +182,47 @@ def test_provider_pages_word_the_history_in_their_language(
     assert price.select_one("a")["href"] == f"{REPOSITORY}/commit/{commits['price']}"
     assert view.t("column.price") in price.get_text()
     assert items[0].get_text().count(view.t("history.offering_removed")) == 1
+
+
+def test_a_price_that_only_becomes_an_example_keeps_its_amount(history: History) -> None:
+    change = price_change(history.changes, "Alpha Scratch")
+    assert isinstance(change.old, Price) and isinstance(change.new, Price)
+    assert (change.old.basis, change.old.example_of) == ("list", None)
+    assert (change.new.basis, change.new.example_of) == ("example", "AL-1")
+    assert change.old.model_copy(update={"basis": "example", "example_of": "AL-1"}) == change.new
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_change_that_reads_the_same_before_and_after_says_what_changed(
+    site: Build, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Alpha Scratch's price became an example for AL-1 at the same amount: every wording of the
+    value reads as before, so the entry shows it once and says what changed, on the changes page and
+    on the provider's page."""
+    view, rates = fixture_build.views[lang], fixture_build.dataset.rates
+    t = view.t
+    change = price_change(fixture_build.history.changes, "Alpha Scratch")
+    value = worded_value(Fact.price, change.new, t, rates)
+    assert worded_value(Fact.price, change.old, t, rates) == value
+    expected = t(
+        "history.with_difference",
+        change=t("text.labelled", label=t("column.price"), text=value.plain(t)),
+        difference=t("history.now_example", case="AL-1"),
+    )
+    changes = site.page(f"{LANGUAGE_PREFIX[lang]}changes/").select("ul.gs-history li")
+    alpha = next(provider for provider in view.providers if provider.id == "alpha-cloud")
+    on_page = history_items(provider_markdown(view, alpha))
+    for items in (changes, on_page):
+        (item,) = [item for item in items if "Alpha Scratch" in item.get_text()]
+        assert f"Alpha Scratch · {expected} · " in item.get_text()
+        assert not item.select("del, ins")  # no value struck out for the same one
+        assert item.select_one(".gs-data-text").get_text() == "AL-1"
+        assert item.select_one(".gs-data-text")["lang"] == "en"  # the data's words, marked
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_change_reads_the_same_before_and_after(site: Build, lang: str) -> None:
+    assert changes_reading_the_same(site.page(f"{LANGUAGE_PREFIX[lang]}changes/")) == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -191,7 +240,7 @@ def test_the_built_site_shows_history_and_changes(site: Build, fixture_build: Si
     here = f"/{prefix}changes/"
     changes = site.page(here.lstrip("/"))
     items = changes.select("ul.gs-history li")
-    assert len(items) == len(fixture_build.history.changes) == 11
+    assert len(items) == len(fixture_build.history.changes) == 12
     for item in items:
         for link in item.select("a[href]:not([rel])"):  # provider links lead to provider pages
             target = urljoin(here, link["href"]).split("#")[0]

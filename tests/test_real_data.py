@@ -22,6 +22,7 @@ from conftest import (
     SITE_URL,
     Build,
     build_ahead,
+    changes_reading_the_same,
     copy_project,
     shared_site,
 )
@@ -142,6 +143,12 @@ def test_exports_hold_every_provider_and_offering(data: Data) -> None:
     assert [p["id"] for p in exported["providers"]] == list(data.dataset.providers)
     rows = list(csv.DictReader(io.StringIO((api / "offerings.csv").read_text(encoding="utf-8"))))
     assert len(rows) == sum(len(p.offerings) for p in data.dataset.providers.values())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_change_reads_the_same_before_and_after(data: Data, lang: str) -> None:
+    """Where a change's values read alike (a price that became an example), the entry says what changed."""
+    assert changes_reading_the_same(data.site.page(f"{LANGUAGE_PREFIX[lang]}changes/")) == []
 
 
 def test_the_build_prints_no_warning(data: Data) -> None:

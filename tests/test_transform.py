@@ -8,10 +8,11 @@ import pytest
 from conftest import LANGUAGES
 
 from gpustorage import SiteBuild
-from gpustorage.derive import usd_price
+from gpustorage.derive import usd_price as in_usd
 from gpustorage.history import Change
 from gpustorage.model import Fact, Price, Tier
 from gpustorage.transform import (
+    ChangeView,
     OfferingView,
     change_view,
     price_cell_words,
@@ -141,9 +142,9 @@ def test_storage_included_in_a_plan_is_no_price_of_zero(fixture_build: SiteBuild
 def test_nothing_charged_at_any_size_reads_free(fixture_build: SiteBuild) -> None:
     t, rates = fixture_build.views["de"].t, fixture_build.dataset.rates
     free = Price(currency="USD", unit="GB-month", basis="list", tiers=[Tier(amount=0)])
-    assert price_cell_words(free, usd_price(free, rates), t) == ("kostenlos", ())
+    assert price_cell_words(free, in_usd(free, rates), t) == ("kostenlos", ())
     fee_only = Price(currency="USD", unit="GB-month", basis="list", monthly_fee=5, tiers=[Tier(amount=0)])
-    assert price_cell_words(fee_only, usd_price(fee_only, rates), t)[0] == "5,00\xa0$/Monat"
+    assert price_cell_words(fee_only, in_usd(fee_only, rates), t)[0] == "5,00\xa0$/Monat"
 
 
 def test_a_free_tier_in_another_unit_reads_as_free_in_both_wordings(fixture_build: SiteBuild) -> None:
@@ -207,6 +208,24 @@ def test_sizes_in_cells_and_tiers_are_readable(fixture_build: SiteBuild) -> None
     assert "bis 1 TB" in offering(fixture_build, "de", "alpha-cloud").cells["price"].text  # up_to 1000 GB
 
 
+def changed(fixture_build: SiteBuild, fact: Fact, old: object, new: object, lang: str = "de") -> ChangeView:
+    """A change of Alpha Volume's `fact` from `old` to `new`, worded in `lang`."""
+    change = Change(
+        commit="0" * 40,
+        date=dt.datetime(2026, 1, 1, tzinfo=dt.UTC),
+        kind="changed",
+        provider="alpha-cloud",
+        provider_name="Alpha Cloud",
+        file="data/providers/alpha-cloud.yaml",
+        offering="Alpha Volume",
+        fact=fact,
+        old=old,
+        new=new,
+    )
+    t = fixture_build.views[lang].t
+    return change_view(change, t, {}, "https://example.org/repo", fixture_build.dataset.rates)
+
+
 @pytest.mark.parametrize(
     ("lang", "old", "note"),
     [
@@ -226,24 +245,65 @@ def test_sizes_in_cells_and_tiers_are_readable(fixture_build: SiteBuild) -> None
 def test_a_changed_throughput_reads_like_its_cell_with_the_source_quoted(
     fixture_build: SiteBuild, lang: str, old: str, note: str
 ) -> None:
-    change = Change(
-        commit="0" * 40,
-        date=dt.datetime(2026, 1, 1, tzinfo=dt.UTC),
-        kind="changed",
-        provider="alpha-cloud",
-        provider_name="Alpha Cloud",
-        file="data/providers/alpha-cloud.yaml",
-        offering="Alpha Volume",
-        fact=Fact.throughput,
-        old="per file system: Standard up to 300 MiB/s",
-        new="2,000 requests/s",
+    view = changed(
+        fixture_build, Fact.throughput, "per file system: Standard up to 300 MiB/s", "2,000 requests/s", lang
     )
     t = fixture_build.views[lang].t
-    view = change_view(change, t, {}, "https://example.org/repo", fixture_build.dataset.rates)
     assert view.old is not None and view.new is not None
     assert (view.old.text, view.old.source_lang) == (old, "en")
     assert view.new.text == t("throughput.see_source")  # no figure in MB/s to word
     assert old + t("text.aside", text=note) in view.summary  # a feed's plain text names the language
+
+
+def usd_price(amount: float, **basis: str) -> Price:
+    return Price(currency="USD", unit="GB-month", tiers=[Tier(amount=amount)], **{"basis": "list", **basis})
+
+
+def tiered_price(bound: float, **basis: str) -> Price:
+    tiers = [Tier(up_to=bound, amount=0.07), Tier(amount=0.05)]
+    return Price(currency="USD", unit="GB-month", tiers=tiers, **{"basis": "list", **basis})
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        (  # a basis alone: the value once, and what changed
+            usd_price(0.08),
+            usd_price(0.08, basis="example", example_of="us-east-1"),
+            "Preis: 0,08\xa0$/GB-Monat, jetzt als Beispiel (us-east-1) statt Preisliste",
+        ),
+        (
+            usd_price(0.08, basis="example", example_of="us-east-1"),
+            usd_price(0.08),
+            "Preis: 0,08\xa0$/GB-Monat, jetzt Preisliste statt Beispiel (us-east-1)",
+        ),
+        (  # a basis is said even where the amount changes too: no wording of a price shows it
+            usd_price(0.08, basis="example", example_of="us-east-1"),
+            usd_price(0.09, basis="example", example_of="eu-west-1"),
+            "Preis: 0,08\xa0$/GB-Monat → 0,09\xa0$/GB-Monat, "
+            "Beispiel jetzt für eu-west-1 statt für us-east-1",
+        ),
+        (  # a tier's bound below the wording's precision: the parts that differ, in the data's notation
+            tiered_price(1500.0001),
+            tiered_price(1500.0002, basis="example", example_of="AL-1"),
+            "Preis: 0,07\xa0$/GB-Monat bis 1.500 GB und darüber 0,05\xa0$/GB-Monat, jetzt als Beispiel "
+            '(AL-1) statt Preisliste und in den Daten: tiers: [{"up_to": 1500.0001, "amount": 0.07}, '
+            '{"up_to": null, "amount": 0.05}] → tiers: [{"up_to": 1500.0002, "amount": 0.07}, '
+            '{"up_to": null, "amount": 0.05}]',
+        ),
+    ],
+)
+def test_a_change_words_what_changed_where_its_values_read_alike(
+    fixture_build: SiteBuild, old: Price, new: Price, expected: str
+) -> None:
+    view = changed(fixture_build, Fact.price, old, new)
+    assert view.summary == f"Alpha Volume · {expected}"
+
+
+def test_a_size_written_in_another_unit_names_both_as_the_data_writes_them(fixture_build: SiteBuild) -> None:
+    view = changed(fixture_build, Fact.max_size, "1024 GiB", "1 TiB")
+    assert view.reads_same
+    assert view.summary == "Alpha Volume · Max. Größe: 1 TiB, in den Daten: 1024 GiB → 1 TiB"
 
 
 def test_the_price_link_opens_the_providers_own_price_page_or_none(fixture_build: SiteBuild) -> None:

@@ -28,6 +28,7 @@ from .transform import (
     Cell,
     ChangeView,
     CoveredFact,
+    Difference,
     Money,
     OfferingView,
     Prose,
@@ -131,8 +132,12 @@ def example_mark(t: Strings) -> Markup:
 def example_of(case: str, t: Strings) -> Markup:
     """ "Example: eu-west-1": what an example price is for, in the data's words and language (marked, so
     that a reader's browser reads them in it)."""
-    words = html_format('<span class="gs-data-text" lang="{}">{}</span>', DATA_TEXT_LANG, case)
-    return Markup.escape(t.message("price.example_of")).format(case=words)
+    return Markup.escape(t.message("price.example_of")).format(case=data_text(case))
+
+
+def data_text(words: str) -> Markup:
+    """The data's own words in a page, marked with their language for the reader's browser."""
+    return html_format('<span class="gs-data-text" lang="{}">{}</span>', DATA_TEXT_LANG, words)
 
 
 def example_line(offering: OfferingView, t: Strings) -> Markup:
@@ -763,6 +768,30 @@ def worded(value: Worded, t: Strings) -> Markup:
     return Markup.escape(value.text) + aside
 
 
+def difference_html(difference: Difference, t: Strings) -> Markup:
+    """What changed that the values' wordings do not show, the data's words marked as such."""
+    words = {name: data_text(text) for name, text in difference.data}
+    return Markup.escape(t.message(difference.key)).format(**words)
+
+
+def changed_html(change: ChangeView, old: Worded, new: Worded, t: Strings) -> Markup:
+    """A changed value: 'Preis: <del>A</del> → <ins>B</ins>', or the value once where both read the
+    same, and what else changed (as transform.changed_text words it in plain text)."""
+    if change.reads_same:
+        html = Markup.escape(t.message("text.labelled")).format(label=change.what, text=worded(new, t))
+    else:
+        html = Markup.escape(t.message("history.changed")).format(
+            fact=change.what,
+            old=html_format("<del>{}</del>", worded(old, t)),
+            new=html_format("<ins>{}</ins>", worded(new, t)),
+        )
+    if not change.differences:
+        return html
+    # the list pattern is the language's (CLDR: no markup in it); its items are escaped already
+    differences = Markup(t.join([difference_html(d, t) for d in change.differences]))
+    return Markup.escape(t.message("history.with_difference")).format(change=html, difference=differences)
+
+
 def history_item(change: ChangeView, providers_href: str | None, t: Strings) -> Markup:
     """One change: its date, the provider (linked while it has a page), the offering, what changed
     (old and new value), and the commit."""
@@ -774,13 +803,7 @@ def history_item(change: ChangeView, providers_href: str | None, t: Strings) -> 
     if change.offering:
         parts.append(Markup.escape(change.offering))
     if change.old is not None and change.new is not None:
-        parts.append(
-            Markup.escape(t.message("history.changed")).format(
-                fact=change.what,
-                old=html_format("<del>{}</del>", worded(change.old, t)),
-                new=html_format("<ins>{}</ins>", worded(change.new, t)),
-            )
-        )
+        parts.append(changed_html(change, change.old, change.new, t))
     else:
         parts.append(Markup.escape(change.what))
     parts.append(

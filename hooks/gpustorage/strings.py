@@ -188,6 +188,11 @@ history.reason.no_repository
 history.reason.no_git
 history.reason.git_error
 history.changed {fact} {new} {old}
+history.with_difference {change} {difference}
+history.now_example {case}
+history.now_list {case}
+history.example_case {new} {old}
+history.in_data {new} {old}
 history.provider_added
 history.provider_removed
 history.provider_renamed {file}

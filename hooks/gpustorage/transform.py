@@ -9,6 +9,7 @@ oldest among its dated known facts (a row is only as fresh as its oldest figure)
 from __future__ import annotations
 
 import datetime as dt
+import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from babel import Locale
 from babel.dates import format_date
 from babel.lists import format_list
 from babel.numbers import format_currency, format_decimal, parse_pattern
+from pydantic import BaseModel
 
 from .dataset import Dataset
 from .derive import (
@@ -35,7 +37,7 @@ from .derive import (
     usd_price,
 )
 from .facts import DECLARED, ValueKind
-from .history import Change, History
+from .history import Change, History, json_value
 from .model import BYTES_PER_UNIT as BYTES_PER
 from .model import (
     INCLUDED,
@@ -703,6 +705,72 @@ def _data_questions(providers: list[ProviderView], t: Strings) -> list[tuple[str
 
 
 @dataclass(frozen=True)
+class Difference:
+    """What changed in a value where its wordings do not show it: a message whose placeholders are all
+    the data's own words (what an example price is for, a value in the data's notation)."""
+
+    key: str
+    data: tuple[tuple[str, str], ...]  # (placeholder, the data's words)
+
+    def plain(self, t: Strings) -> str:
+        return t(self.key, **dict(self.data))
+
+
+# A price's fields that basis_difference words; no wording of the price shows them
+_BASIS_FIELDS = frozenset({"basis", "example_of"})
+
+
+def basis_difference(old: Price, new: Price) -> Difference | None:
+    """A price that became an example or a list price, or an example for another case: what no
+    wording of the price shows ('jetzt als Beispiel (us-east-1) statt Preisliste'). `example_of` is
+    given exactly for an example price (model.Price), so it alone tells the basis."""
+    was, now = old.example_of, new.example_of
+    if was is not None and now is not None and was != now:
+        return Difference("history.example_case", (("old", was), ("new", now)))
+    if was is None and now is not None:
+        return Difference("history.now_example", (("case", now),))
+    if was is not None and now is None:
+        return Difference("history.now_list", (("case", was),))
+    return None
+
+
+def data_notation(value: object) -> str:
+    """A value as the data writes it, in one line: '1024 GiB', '[{"up_to": 1000.0, "amount": 0.07}]'."""
+    published = json_value(value)
+    return published if isinstance(published, str) else json.dumps(published, ensure_ascii=False)
+
+
+def data_difference(old: object, new: object) -> Difference | None:
+    """Two values in the data's notation, for a change that no wording shows: of a record (a price,
+    egress) only the fields that differ, a price's basis left to basis_difference; None when nothing
+    else differs."""
+    if not (isinstance(old, BaseModel) and type(old) is type(new)):
+        return Difference("history.in_data", (("old", data_notation(old)), ("new", data_notation(new))))
+    fields = [
+        name
+        for name in type(old).model_fields
+        if name not in _BASIS_FIELDS and getattr(old, name) != getattr(new, name)
+    ]
+    if not fields:
+        return None
+
+    def notation(record: object) -> str:
+        return "; ".join(f"{name}: {data_notation(getattr(record, name))}" for name in fields)
+
+    return Difference("history.in_data", (("old", notation(old)), ("new", notation(new))))
+
+
+def change_differences(old: object, new: object, reads_same: bool) -> tuple[Difference, ...]:
+    """What a change's wording of its old and new values leaves unsaid: a price's basis always, and
+    where both values read the same, every other part that changed, in the data's notation (a tier's
+    bound or amount below the wording's precision, a size written in another unit). So no change can
+    read the same before and after without saying what differs."""
+    named = basis_difference(old, new) if isinstance(old, Price) and isinstance(new, Price) else None
+    rest = data_difference(old, new) if reads_same else None
+    return tuple(difference for difference in (named, rest) if difference is not None)
+
+
+@dataclass(frozen=True)
 class ChangeView:
     """One change of the data's history as the reader sees it."""
 
@@ -717,6 +785,8 @@ class ChangeView:
     summary: str  # the whole change on one line of plain text
     commit_url: str
     commit_short: str
+    reads_same: bool = False  # old and new are worded alike: the entry shows the value once
+    differences: tuple[Difference, ...] = ()  # what changed that the wordings do not show
 
 
 @dataclass(frozen=True)
@@ -730,10 +800,23 @@ class HistoryView:
         return self.by_provider.get(provider_id, [])
 
 
+def changed_text(what: str, old: Worded, new: Worded, differences: tuple[Difference, ...], t: Strings) -> str:
+    """A changed value on one line: 'Preis: A → B', or the value once where both read the same, and
+    what else changed ('…, jetzt als Beispiel (us-east-1) statt Preisliste')."""
+    if old == new:
+        text = t("text.labelled", label=what, text=new.plain(t))
+    else:
+        text = t("history.changed", fact=what, old=old.plain(t), new=new.plain(t))
+    if not differences:
+        return text
+    return t("history.with_difference", change=text, difference=t.join([d.plain(t) for d in differences]))
+
+
 def change_view(
     change: Change, t: Strings, names: dict[str, str], repository: str, rates: ExchangeRates
 ) -> ChangeView:
     old = new = None
+    differences: tuple[Difference, ...] = ()
     if change.kind == "changed":
         assert change.fact is not None
         what = t(f"column.{change.fact.value}")
@@ -741,7 +824,8 @@ def change_view(
             worded_value(change.fact, change.old, t, rates),
             worded_value(change.fact, change.new, t, rates),
         )
-        text = t("history.changed", fact=what, old=old.plain(t), new=new.plain(t))
+        differences = change_differences(change.old, change.new, old == new)
+        text = changed_text(what, old, new, differences, t)
     else:
         what = text = t(f"history.{change.kind}", file=change.previous_file or "")
     return ChangeView(
@@ -756,6 +840,8 @@ def change_view(
         summary=" · ".join(part for part in (change.offering, text) if part),
         commit_url=f"{repository}/commit/{change.commit}",
         commit_short=change.commit[:7],
+        reads_same=old is not None and old == new,
+        differences=differences,
     )
 
 
