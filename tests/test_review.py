@@ -66,6 +66,11 @@ def test_changed_values_with_their_usd_effect_and_price_rank(report: str) -> Non
         " tiers: [{up_to: 1000.0, amount: 0.07}, {amount: 0.05}]}`",
         "  - normalized 0.0800 → 0.0700 USD per GB-month (-0.0100, -12.5 %)",
         "  - price rank 3 of 4 → 2 of 5 (1 = cheapest)",
+        "- `Alpha Cloud` · `Alpha Scratch` · **price**:"
+        " `{currency: USD, unit: GB-hour, basis: list, tiers: [{amount: 0.0001}]}`"
+        " → `{currency: USD, unit: GB-hour, basis: example, example_of: AL-1, tiers: [{amount: 0.0001}]}`",
+        "  - normalized 0.0730 → 0.0730 USD per GB-month (+0.0000, +0.0 %)",  # an example now
+        "  - price rank 1 of 4 → 3 of 5 (1 = cheapest)",
         "- `Gamma Cloud` · `Gamma Files` · **multi_attach**: `unknown` → `yes`",  # across the rename
     ]
 
