@@ -54,13 +54,13 @@ def test_coverage_row_counts_known_values_per_column(
     ui = strings(fixture_build, lang)
     row = site.page(LANGUAGE_PREFIX[lang]).select_one("#comparison tfoot tr.gs-coverage")
     cells = {td["data-column"]: td.get_text(strip=True) for td in row.select("td[data-column]")}
-    # prices: Alpha x3, Beta, Gamma Files; unknown for Gamma Home
-    assert cells["price"] == ui["coverage.cell"].format(known=5, total=6)
+    # prices: Alpha x3, Beta, Gamma Files, and Gamma Home's, included in its instances
+    assert cells["price"] == ui["coverage.cell"].format(known=6, total=6)
     assert cells["snapshots"] == ui["coverage.cell"].format(known=2, total=6)
     data = " ".join(
         site.page(f"{LANGUAGE_PREFIX[lang]}data/").select_one(".gs-coverage-list").get_text(" ").split()
     )
-    expected = fixture_build.views[lang].t("coverage.item", column=ui["column.price"], known=5, count=6)
+    expected = fixture_build.views[lang].t("coverage.item", column=ui["column.price"], known=6, count=6)
     assert " ".join(expected.split()) in data
 
 
@@ -398,7 +398,7 @@ def test_the_data_page_and_provider_pages_show_freshness(
     cells = [td.get_text() for td in rows["alpha-cloud"].select("td")]
     assert cells[:2] == [ui["coverage.cell"].format(known=8, total=17), "0"]
     assert rows["alpha-cloud"].select_one("time")["datetime"] == "2026-09-01"
-    assert [td.get_text() for td in rows["gamma-cloud"].select("td")][1:] == ["3", ui["freshness.no_date"]]
+    assert [td.get_text() for td in rows["gamma-cloud"].select("td")][1:] == ["4", ui["freshness.no_date"]]
     page = site.page(f"{LANGUAGE_PREFIX[lang]}providers/beta-cloud/")
     line = page.select_one("p.gs-freshness")
     assert line.select_one("strong").get_text() == ui["freshness.title"]
