@@ -134,7 +134,8 @@ def test_an_example_price_orders_after_a_list_price_of_the_same_amount(fixture_b
     """Alpha Scratch (an example, 0.0001 USD per GB-hour) and Beta Disk (a list price of that amount)."""
     scratch = fixture_build.derived["alpha-cloud"].offerings[2]
     disk = fixture_build.derived["beta-cloud"].offerings[0]
-    assert (scratch.price_basis, scratch.example_of) == ("example", "AL-1")
+    assert scratch.price_basis == "example"
+    assert scratch.example_of == {"de": "Region AL-1", "zh": "AL-1 区域", "ro": "regiunea AL-1"}
     assert (disk.price_basis, disk.example_of) == ("list", None)
     assert scratch.usd is not None and disk.usd is not None and scratch.usd.headline == disk.usd.headline
     assert price_order(disk) < price_order(scratch)  # type: ignore[operator]

@@ -113,6 +113,29 @@ def test_an_invalid_version_in_between_is_skipped(fixture_project: Path, tmp_pat
     assert read_history(project).changes[1].kind == "provider_renamed"  # nothing from the broken one
 
 
+def test_an_example_once_worded_in_english_alone_is_read_and_its_rewording_changes_nothing(
+    fixture_project: Path, tmp_path: Path
+) -> None:
+    """Issue #29: what an example price is for was one English text before it was worded in every
+    language. Such a version is still read (not skipped), and the commit that words it per language
+    changes no value; a price change beside it is still one."""
+    project = clone(fixture_project, tmp_path / "project")
+    alpha = project / PROVIDERS / "alpha-cloud.yaml"
+    present = alpha.read_text(encoding="utf-8")
+    localized = "example_of: {de: Region AL-1, zh: AL-1 区域, ro: regiunea AL-1}"
+    assert localized in present
+    alpha.write_text(present.replace(localized, "example_of: AL-1"), encoding="utf-8")
+    english = commit_all(project, "Example in English", "2026-09-01T10:00:00+00:00")
+    alpha.write_text(present.replace("{amount: 0.0001}", "{amount: 0.0002}"), encoding="utf-8")
+    reworded = commit_all(project, "Example in every language", "2026-09-02T10:00:00+00:00")
+    history = read_history(project)
+    assert history.skipped == ()
+    changes = [(c.commit, c.kind, c.fact) for c in history.changes]
+    assert (english, "changed", Fact.price) not in changes
+    assert changes[0] == (reworded, "changed", Fact.price)  # the amount, not the words
+    assert [c.commit for c in history.changes].count(reworded) == 1
+
+
 def test_a_merged_pull_request_shows_what_main_held(fixture_project: Path, tmp_path: Path) -> None:
     """A pull request merged with a merge commit (GitHub's default), its commit older than one on
     main: the history follows main commit by commit and ends in exactly the current values."""

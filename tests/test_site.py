@@ -322,6 +322,10 @@ def test_a_source_date_and_a_checked_date_are_two_named_dates(
     assert gamma_rows[t("evidence.column")].select_one(".gs-undated-badge") is not None
 
 
+# Alpha Scratch's example_of in the fixture, in each language
+EXAMPLE_OF = {"de": "Region AL-1", "zh": "AL-1 区域", "ro": "regiunea AL-1"}
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_an_example_price_is_marked_and_says_what_it_is_an_example_of(
     site: Build, fixture_build: SiteBuild, lang: str
@@ -342,12 +346,17 @@ def test_an_example_price_is_marked_and_says_what_it_is_an_example_of(
     assert not any(rows[p].select(".gs-example") for p in ("Alpha Volume", "Alpha Buckets", "Beta Disk"))
     legend = [li.get_text() for li in page.select(".gs-legend li")]
     assert "◇" + ui["price.example"] in legend
+    # what the example is for, in the page's own words and marked with its language (issue #29)
+    case = EXAMPLE_OF[lang]
     details = page.select_one("#more-alpha-cloud-3 .gs-more-facts li")  # the price, first
-    assert t("price.example_of", case="AL-1") in details.get_text()
+    assert t("price.example_of", case=case) in details.get_text()
+    assert details.select_one(".gs-data-text")["lang"] == lang
     provider = site.page(f"{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/")
     price_rows = provider.select("table.gs-facts tr[data-column=price]")
     assert [row.select_one(".gs-example-of") is not None for row in price_rows] == [False, False, True]
-    assert price_rows[2].select_one(".gs-example-of").get_text() == t("price.example_of", case="AL-1")
+    line = price_rows[2].select_one(".gs-example-of")
+    assert line.get_text() == t("price.example_of", case=case)
+    assert line.select_one(".gs-data-text")["lang"] == lang
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

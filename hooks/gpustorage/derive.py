@@ -91,7 +91,7 @@ class Figures:
 
     usd: UsdPrice | None  # None when the price is unknown or varies
     price_basis: str | None  # "list" or "example" for a price in a table; None when unknown or varies
-    example_of: str | None  # what an example price is for, as the source names it (a region, a size)
+    example_of: dict[str, str] | None  # what an example price is for (a region, a size), by language
     egress: UsdEgress | None  # None when egress is free, unknown or varies
     max_size_gb: float | None
     facts: dict[Fact, Origin]
@@ -309,7 +309,8 @@ def english_text(offering: Offering, fact: Fact) -> str:
             if value.idle_tiers
             else ""
         )
-        example = f" (example: {value.example_of})" if value.example_of else ""
+        # what the example is for is worded in the site's languages, none of them English
+        example = " (an example price)" if value.example_of else ""
         return tiers + fee + idle + example
     if isinstance(value, Egress):
         allowance = f", {value.included_gb:g} {value.per} included" if value.included_gb else ""

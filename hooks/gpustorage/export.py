@@ -228,7 +228,7 @@ def _own_cells(offering: Offering, figures: Figures) -> dict[str, object]:
         "price_monthly_fee": price.monthly_fee if price else "",
         "usd_per_gb_month": _round(usd.headline) if usd else None,
         "price_basis": price.basis.value if price else "",
-        "price_example_of": price.example_of if price else "",
+        "price_example_of": localized_text(price.example_of) if price and price.example_of else "",
         "regions": " ".join(offering.regions) if isinstance(offering.regions, list) else "",
         "throughput": offering.throughput,
         "max_size": offering.max_size,
@@ -237,6 +237,12 @@ def _own_cells(offering: Offering, figures: Figures) -> dict[str, object]:
         "egress_usd_per_gb": _round(egress.usd_per_gb) if egress else None,
         "egress_included_gb": _round(egress.included_gb) if egress else None,
     }
+
+
+def localized_text(text: dict[str, str]) -> str:
+    """Words in every site language on one line, for a spreadsheet: 'de: … | ro: … | zh: …' (by
+    language code), as the quotes column separates its items."""
+    return " | ".join(f"{lang}: {' '.join(text[lang].split())}" for lang in sorted(text))
 
 
 def quotes_text(sources: list[Source]) -> str:

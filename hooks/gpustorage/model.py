@@ -194,6 +194,9 @@ LanguageCode = Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}(_[A-Z]{2})
 # Prose in every site language, keyed by language code; completeness is checked against the site's
 # languages at validation time, so adding a language needs no change here.
 Localized = Annotated[dict[LanguageCode, LongText], Field(min_length=1)]
+# One line in every site language, checked like prose: what the dataset says itself in a few words
+# (what an example price is for). A source's own words are quotes, in the source's language.
+LocalizedLine = Annotated[dict[LanguageCode, ShortText], Field(min_length=1)]
 
 
 PRICING_DESCRIPTION = (
@@ -332,10 +335,10 @@ class Price(Record):
         description="`list` for a published price list; `example` for a worked example or one region's "
         "figure (name it in `example_of`). A price that differs by host or machine is `price: varies`."
     )
-    example_of: ShortText | None = Field(
+    example_of: LocalizedLine | None = Field(
         None,
-        description="With `basis: example`: what the example is for, as the source names it "
-        "(a region, a size).",
+        description="With `basis: example`: what the example is for (a region, a size), in every site "
+        "language, like `notes`: `{de: Region us-east-1, zh: us-east-1 区域, ro: regiunea us-east-1}`.",
     )
     tiers: list[Tier] = Field(min_length=1, max_length=MAX_TIERS)
     monthly_fee: float = Field(0, ge=0, description="A fixed fee per month, on top of the tiers.")
@@ -547,7 +550,8 @@ class LanguageStrings(Record):
     faq: list[Question] = Field(min_length=1)
     notes_fallback: LanguageCode | None = Field(
         None,
-        description="For a new language: show data notes in this language until they are translated.",
+        description="For a new language: show the data's own words (notes, what an example price is for) in "
+        "this language until they are translated.",
     )
 
     @model_validator(mode="after")

@@ -216,6 +216,7 @@ class OfferingView:
     sources: list[SourceView]
     price_page: str | None  # the provider's own price page (model.pricing_page); None: not in the data
     plans: tuple[str, ...] = ()  # a binding that varies by plan: each plan's ("Metro: an eine Region")
+    example_of: Prose | None = None  # what an example price is for, in the page's language
 
     @property
     def product(self) -> str:
@@ -536,6 +537,7 @@ def offering_view(
         sources=[source_view(n, s, t) for n, s in enumerate(offering.sources, 1)],
         price_page=pricing,
         plans=plan_bindings(offering, t),
+        example_of=t.prose(figures.example_of),
     )
 
 
