@@ -123,7 +123,7 @@ def test_throughput_takes_the_highest_absolute_figure(text: str, expected: float
 def test_coverage_counts_known_third_party_stale_and_undated(fixture_build: SiteBuild) -> None:
     counted = coverage(fixture_build.derived)
     assert counted.offerings == 6
-    assert counted.known[Fact.price] == 5 and counted.known[Fact.regions] == 1
+    assert counted.known[Fact.price] == 5 and counted.known[Fact.regions] == 2
     assert counted.third_party == 2 and counted.stale == 1
     assert counted.undated == 3  # Gamma: price and multi-attach; Gamma Home: egress
     assert counted.cells == 60 and counted.known_cells == sum(counted.known.values())
@@ -150,7 +150,7 @@ def test_freshness_per_provider(fixture_build: SiteBuild) -> None:
     # Alpha: 9 + 6 + 2 known values; the volumes page (checked 2026-11-20) covers 8 of them
     assert fresh["alpha-cloud"] == Freshness(known=17, confirmed=8, weak=0, oldest=dt.date(2026, 9, 1))
     # Beta: max size and throughput only from a third party; the snapshots blog of 2024
-    assert fresh["beta-cloud"] == Freshness(known=9, confirmed=0, weak=2, oldest=dt.date(2024, 1, 10))
+    assert fresh["beta-cloud"] == Freshness(known=10, confirmed=0, weak=2, oldest=dt.date(2024, 1, 10))
     # Gamma: everything on undated pages; Delta: its claim to keep no data
     assert fresh["gamma-cloud"] == Freshness(known=3, confirmed=0, weak=3, oldest=None)
     assert fresh["delta-cloud"] == Freshness(known=1, confirmed=0, weak=0, oldest=dt.date(2025, 1, 15))

@@ -128,6 +128,30 @@ def test_idle_price_regions_and_pooled_allowance_are_worded(
     assert provider.select_one("tr[data-column=regions] td").get_text(strip=True) == regions
 
 
+# Beta Disk's regions in the fixture: names that are words, given in each language
+BETA_REGIONS = {
+    "de": ["Nordküste", "Südküste"],
+    "zh": ["北海岸", "南海岸"],
+    "ro": ["Coasta de Nord", "Coasta de Sud"],
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_region_names_given_per_language_show_in_the_pages_language(
+    site: Build, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #29: region names that are words of a language (not codes) are the dataset's own voice:
+    each page lists them in its language, in the row's details and on the provider page."""
+    ui, t = strings(fixture_build, lang), fixture_build.views[lang].t
+    beta = site.page(LANGUAGE_PREFIX[lang]).select_one("#more-beta-cloud-1")
+    facts = {li.b.get_text().rstrip(": ："): li.get_text() for li in beta.select(".gs-more-facts li")}
+    assert t.join(BETA_REGIONS[lang]) in facts[ui["column.regions"]]
+    assert ui["regions.count"].format(count=2) in facts[ui["column.region_binding"]]
+    provider = site.page(f"{LANGUAGE_PREFIX[lang]}providers/beta-cloud/")
+    regions = provider.select_one("tr[data-column=regions] td .gs-value").get_text()
+    assert regions == t.join(BETA_REGIONS[lang])
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_provider_pages_show_every_offering_source_and_date(site: Build, lang: str) -> None:
     page = site.page(f"{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/")
@@ -411,7 +435,7 @@ def test_the_data_page_and_provider_pages_show_freshness(
     page = site.page(f"{LANGUAGE_PREFIX[lang]}providers/beta-cloud/")
     line = page.select_one("p.gs-freshness")
     assert line.select_one("strong").get_text() == ui["freshness.title"]
-    assert ui["coverage.cell"].format(known=0, total=9) in line.get_text()
+    assert ui["coverage.cell"].format(known=0, total=10) in line.get_text()
     assert line.select_one("time")["datetime"] == "2024-01-10"
     assert line.sourceline > page.select("ol.gs-sources")[-1].sourceline  # after its sources
     assert t("freshness.confirmed", days=t("data.days", count=90)) in line.get_text()

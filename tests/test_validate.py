@@ -144,6 +144,22 @@ def test_what_an_example_is_for_is_words_by_language(tmp_path: Path) -> None:
     ]
 
 
+def test_region_names_by_language_cover_every_language_and_name_the_same_regions(tmp_path: Path) -> None:
+    """Issue #29: region names given per language are in every site language, as many in each."""
+    regions = "    regions: {de: [Nordküste, Südküste], zh: [北海岸]}\n"
+    text = GOOD.replace("    notes:", regions + "    notes:").replace(
+        "max_size, multi_attach, egress]", "max_size, multi_attach, egress, regions]"
+    )
+    text = text.replace(
+        'egress: "Egress is free."', 'egress: "Egress is free."\n          regions: "North and south coast."'
+    )
+    assert problems_for(tmp_path, text) == [
+        "example.yaml:22:5: 'regions' has no 'ro' text (expected: de, ro, zh)",
+        "example.yaml:22:5: 'regions' lists 2 in 'de', 1 in 'zh': each language names the same ones, in the "
+        "same order",
+    ]
+
+
 def test_file_name_must_be_an_id(tmp_path: Path) -> None:
     assert problems_for(tmp_path, GOOD, name="Example_Cloud.yaml") == [
         "Example_Cloud.yaml:1:1: file name 'Example_Cloud.yaml' is not a valid id: use "

@@ -28,6 +28,8 @@ from .model import (
     Provider,
     Source,
     Tier,
+    name_count,
+    one_line_by_language,
     per_gb_month,
     size_in_gb,
 )
@@ -239,7 +241,7 @@ def _sort_keys(
     )
     keys[Fact.max_size.value] = size
     keys[Fact.egress.value] = 0.0 if offering.egress == "free" else egress.usd_per_gb if egress else None
-    keys[Fact.regions.value] = len(offering.regions) if isinstance(offering.regions, list) else None
+    keys[Fact.regions.value] = name_count(offering.regions)
     return keys
 
 
@@ -317,6 +319,8 @@ def english_text(offering: Offering, fact: Fact) -> str:
         return f"{value.amount} {value.currency}/{value.per}{allowance}"
     if isinstance(value, list):
         return ", ".join(value)
+    if isinstance(value, dict):  # names worded in each site language, none of them English
+        return one_line_by_language({lang: ", ".join(names) for lang, names in value.items()})
     return str(value).replace("_", " ")
 
 

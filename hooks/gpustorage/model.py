@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
+from collections.abc import Mapping
 from enum import Enum, StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeVar
@@ -308,6 +309,18 @@ class Source(Record):
         return quote
 
 
+def name_count(names: object) -> int | None:
+    """How many names a `names` fact lists (each language lists as many); None when unknown."""
+    if isinstance(names, dict):
+        names = next(iter(names.values()))
+    return len(names) if isinstance(names, list) else None
+
+
+def one_line_by_language(texts: Mapping[str, str]) -> str:
+    """Words in several languages on one line, by language code: 'de: … | ro: … | zh: …'."""
+    return " | ".join(f"{lang}: {' '.join(texts[lang].split())}" for lang in sorted(texts))
+
+
 class Tier(Record):
     up_to: float | None = Field(
         None,
@@ -398,7 +411,7 @@ class OfferingBase(Record):
         throughput: str
         max_size: str
         egress: Egress | Literal["free", "varies", "unknown"]
-        regions: list[str] | Literal["unknown"]
+        regions: list[str] | dict[str, list[str]] | Literal["unknown"]
         binding_by_plan: dict[str, RegionBinding] | None
         notes: dict[str, str] | None
         sources: list[Source]
@@ -435,7 +448,25 @@ def _value_type(kind: ValueKind) -> object:
         case ValueKind.text:
             return ShortText
         case ValueKind.names:
-            return Annotated[list[ShortText], Field(max_length=500)] | Literal["unknown"]
+            return _names_type()
+
+
+def _names_type() -> object:
+    """Names that read alike in every language (codes such as us-east-1), or, where they are words of
+    one language (华南地区（广州）, North America), the same names in each site language; or unknown. Errors
+    come from the branch that the value's shape (a list, a mapping, a word) picks."""
+    names = Annotated[list[ShortText], Field(max_length=500)]
+    by_language = Annotated[dict[LanguageCode, names], Field(min_length=1)]
+    return Annotated[
+        Annotated[Literal["unknown"], Tag("~word")]
+        | Annotated[names, Tag("~list")]
+        | Annotated[by_language, Tag("~table")],
+        Discriminator(
+            lambda value: (
+                "~table" if isinstance(value, dict) else "~list" if isinstance(value, list) else "~word"
+            )
+        ),
+    ]
 
 
 def _fact_field(declaration: FactDeclaration) -> tuple[object, Any]:

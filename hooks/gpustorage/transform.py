@@ -109,12 +109,15 @@ class Strings:
     def join(self, items: list[str]) -> str:
         return format_list(items, locale=self.locale)
 
+    def data_language(self, by_language: Mapping[str, object]) -> str | None:
+        """Which of the data's own texts this language shows: its own, else the fallback language's."""
+        lang = self.lang if self.lang in by_language else self.notes_fallback
+        return lang if lang in by_language else None
+
     def prose(self, text: dict[str, str] | None) -> Prose | None:
         """Localized prose from data, in this language or else in the fallback language."""
-        if not text:
-            return None
-        lang = self.lang if self.lang in text else self.notes_fallback
-        return Prose(text[lang], lang) if lang in text else None
+        lang = self.data_language(text) if text else None
+        return Prose(text[lang], lang) if text and lang else None
 
 
 @dataclass(frozen=True)
@@ -450,6 +453,9 @@ def _word(fact: Fact, value: object, t: Strings) -> str:
         return egress_text(value, t)
     if isinstance(value, list):  # regions
         return t.join(value)
+    if isinstance(value, dict):  # regions named in each language
+        lang = t.data_language(value)
+        return t.join(value[lang]) if lang else t("value.unknown")
     return t(word_key(fact, str(value)))
 
 
