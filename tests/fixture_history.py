@@ -28,7 +28,9 @@ PROVIDERS = Path("data", "providers")
 ALPHA_TIERS = "      tiers:\n        - {up_to: 1000, amount: 0.07}\n        - {amount: 0.05}\n"
 ALPHA_FLAT = "      tiers:\n        - {amount: 0.08}\n"
 # Alpha Scratch's price: a list price at first, then the same amount as an example for AL-1
-SCRATCH_EXAMPLE = "      basis: example\n      example_of: AL-1\n"
+SCRATCH_EXAMPLE = (
+    "      basis: example\n      example_of: {de: Region AL-1, zh: AL-1 区域, ro: regiunea AL-1}\n"
+)
 SCRATCH_LIST = "      basis: list\n"
 ALPHA_ARCHIVE = """\
   - kind: object_storage

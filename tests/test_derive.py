@@ -123,7 +123,7 @@ def test_throughput_takes_the_highest_absolute_figure(text: str, expected: float
 def test_coverage_counts_known_third_party_stale_and_undated(fixture_build: SiteBuild) -> None:
     counted = coverage(fixture_build.derived)
     assert counted.offerings == 6
-    assert counted.known[Fact.price] == 6 and counted.known[Fact.regions] == 1  # Gamma Home's: included
+    assert counted.known[Fact.price] == 6 and counted.known[Fact.regions] == 2  # Gamma Home's: included
     assert counted.third_party == 2 and counted.stale == 1
     assert counted.undated == 4  # Gamma: price and multi-attach; Gamma Home: price and egress
     assert counted.cells == 60 and counted.known_cells == sum(counted.known.values())
@@ -134,7 +134,8 @@ def test_an_example_price_orders_after_a_list_price_of_the_same_amount(fixture_b
     """Alpha Scratch (an example, 0.0001 USD per GB-hour) and Beta Disk (a list price of that amount)."""
     scratch = fixture_build.derived["alpha-cloud"].offerings[2]
     disk = fixture_build.derived["beta-cloud"].offerings[0]
-    assert (scratch.price_basis, scratch.example_of) == ("example", "AL-1")
+    assert scratch.price_basis == "example"
+    assert scratch.example_of == {"de": "Region AL-1", "zh": "AL-1 区域", "ro": "regiunea AL-1"}
     assert (disk.price_basis, disk.example_of) == ("list", None)
     assert scratch.usd is not None and disk.usd is not None and scratch.usd.headline == disk.usd.headline
     assert price_order(disk) < price_order(scratch)  # type: ignore[operator]
@@ -149,7 +150,7 @@ def test_freshness_per_provider(fixture_build: SiteBuild) -> None:
     # Alpha: 9 + 6 + 2 known values; the volumes page (checked 2026-11-20) covers 8 of them
     assert fresh["alpha-cloud"] == Freshness(known=17, confirmed=8, weak=0, oldest=dt.date(2026, 9, 1))
     # Beta: max size and throughput only from a third party; the snapshots blog of 2024
-    assert fresh["beta-cloud"] == Freshness(known=9, confirmed=0, weak=2, oldest=dt.date(2024, 1, 10))
+    assert fresh["beta-cloud"] == Freshness(known=10, confirmed=0, weak=2, oldest=dt.date(2024, 1, 10))
     # Gamma: everything on undated pages; Delta: its claim to keep no data
     assert fresh["gamma-cloud"] == Freshness(known=4, confirmed=0, weak=4, oldest=None)
     assert fresh["delta-cloud"] == Freshness(known=1, confirmed=0, weak=0, oldest=dt.date(2025, 1, 15))

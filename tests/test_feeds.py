@@ -80,7 +80,8 @@ def test_each_language_has_a_feed_of_every_change(
     assert price.title.startswith("Alpha Cloud: ") and ui["column.price"] in price.title
     assert ui["column.price"] in price.summary
     # Alpha Scratch's price became an example at the same amount: said, not shown as 'A → A'
-    assert ui["history.now_example"].format(case="AL-1") in price.summary
+    case = {"de": "Region AL-1", "zh": "AL-1 区域", "ro": "regiunea AL-1"}[lang]
+    assert ui["history.now_example"].format(case=case) in price.summary
     commits = commit_ids(fixture_project)
     assert f'/commit/{commits["price"]}"' in price.content[0].value
     for entry in feed.entries:  # each entry leads to the provider's history, or to the changes page

@@ -120,6 +120,29 @@ def test_an_invalid_version_in_between_is_skipped(fixture_project: Path, tmp_pat
     assert read_history(project).changes[1].kind == "provider_renamed"  # nothing from the broken one
 
 
+def test_an_example_once_worded_in_english_alone_is_read_and_its_rewording_changes_nothing(
+    fixture_project: Path, tmp_path: Path
+) -> None:
+    """Issue #29: what an example price is for was one English text before it was worded in every
+    language. Such a version is still read (not skipped), and the commit that words it per language
+    changes no value; a price change beside it is still one."""
+    project = clone(fixture_project, tmp_path / "project")
+    alpha = project / PROVIDERS / "alpha-cloud.yaml"
+    present = alpha.read_text(encoding="utf-8")
+    localized = "example_of: {de: Region AL-1, zh: AL-1 区域, ro: regiunea AL-1}"
+    assert localized in present
+    alpha.write_text(present.replace(localized, "example_of: AL-1"), encoding="utf-8")
+    english = commit_all(project, "Example in English", "2026-09-01T10:00:00+00:00")
+    alpha.write_text(present.replace("{amount: 0.0001}", "{amount: 0.0002}"), encoding="utf-8")
+    reworded = commit_all(project, "Example in every language", "2026-09-02T10:00:00+00:00")
+    history = read_history(project)
+    assert history.skipped == ()
+    changes = [(c.commit, c.kind, c.fact) for c in history.changes]
+    assert (english, "changed", Fact.price) not in changes
+    assert changes[0] == (reworded, "changed", Fact.price)  # the amount, not the words
+    assert [c.commit for c in history.changes].count(reworded) == 1
+
+
 def test_a_merged_pull_request_shows_what_main_held(fixture_project: Path, tmp_path: Path) -> None:
     """A pull request merged with a merge commit (GitHub's default), its commit older than one on
     main: the history follows main commit by commit and ends in exactly the current values."""
@@ -184,12 +207,16 @@ def test_provider_pages_word_the_history_in_their_language(
     assert items[0].get_text().count(view.t("history.offering_removed")) == 1
 
 
+# what Alpha Scratch's example price is for, as the fixture words it in each language
+AL_1 = {"de": "Region AL-1", "zh": "AL-1 区域", "ro": "regiunea AL-1"}
+
+
 def test_a_price_that_only_becomes_an_example_keeps_its_amount(history: History) -> None:
     change = price_change(history.changes, "Alpha Scratch")
     assert isinstance(change.old, Price) and isinstance(change.new, Price)
     assert (change.old.basis, change.old.example_of) == ("list", None)
-    assert (change.new.basis, change.new.example_of) == ("example", "AL-1")
-    assert change.old.model_copy(update={"basis": "example", "example_of": "AL-1"}) == change.new
+    assert (change.new.basis, change.new.example_of) == ("example", AL_1)
+    assert change.old.model_copy(update={"basis": "example", "example_of": AL_1}) == change.new
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -207,7 +234,7 @@ def test_a_change_that_reads_the_same_before_and_after_says_what_changed(
     expected = t(
         "history.with_difference",
         change=t("text.labelled", label=t("column.price"), text=value.plain(t)),
-        difference=t("history.now_example", case="AL-1"),
+        difference=t("history.now_example", case=AL_1[lang]),
     )
     changes = site.page(f"{LANGUAGE_PREFIX[lang]}changes/").select("ul.gs-history li")
     alpha = next(provider for provider in view.providers if provider.id == "alpha-cloud")
@@ -216,8 +243,8 @@ def test_a_change_that_reads_the_same_before_and_after_says_what_changed(
         (item,) = [item for item in items if "Alpha Scratch" in item.get_text()]
         assert f"Alpha Scratch · {expected} · " in item.get_text()
         assert not item.select("del, ins")  # no value struck out for the same one
-        assert item.select_one(".gs-data-text").get_text() == "AL-1"
-        assert item.select_one(".gs-data-text")["lang"] == "en"  # the data's words, marked
+        assert item.select_one(".gs-data-text").get_text() == AL_1[lang]
+        assert item.select_one(".gs-data-text")["lang"] == lang  # the data's words, in their language
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -68,7 +68,8 @@ def test_changed_values_with_their_usd_effect_and_price_rank(report: str) -> Non
         "  - price rank 3 of 4 → 2 of 5 (1 = cheapest)",
         "- `Alpha Cloud` · `Alpha Scratch` · **price**:"
         " `{currency: USD, unit: GB-hour, basis: list, tiers: [{amount: 0.0001}]}`"
-        " → `{currency: USD, unit: GB-hour, basis: example, example_of: AL-1, tiers: [{amount: 0.0001}]}`",
+        " → `{currency: USD, unit: GB-hour, basis: example,"
+        " example_of: {de: Region AL-1, zh: AL-1 区域, ro: regiunea AL-1}, tiers: [{amount: 0.0001}]}`",
         "  - normalized 0.0730 → 0.0730 USD per GB-month (+0.0000, +0.0 %)",  # an example now
         "  - price rank 1 of 4 → 3 of 5 (1 = cheapest)",
         "- `Gamma Cloud` · `Gamma Files` · **multi_attach**: `unknown` → `yes`",  # across the rename

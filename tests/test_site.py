@@ -128,6 +128,30 @@ def test_idle_price_regions_and_pooled_allowance_are_worded(
     assert provider.select_one("tr[data-column=regions] td").get_text(strip=True) == regions
 
 
+# Beta Disk's regions in the fixture: names that are words, given in each language
+BETA_REGIONS = {
+    "de": ["Nordküste", "Südküste"],
+    "zh": ["北海岸", "南海岸"],
+    "ro": ["Coasta de Nord", "Coasta de Sud"],
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_region_names_given_per_language_show_in_the_pages_language(
+    site: Build, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #29: region names that are words of a language (not codes) are the dataset's own voice:
+    each page lists them in its language, in the row's details and on the provider page."""
+    ui, t = strings(fixture_build, lang), fixture_build.views[lang].t
+    beta = site.page(LANGUAGE_PREFIX[lang]).select_one("#more-beta-cloud-1")
+    facts = {li.b.get_text().rstrip(": ："): li.get_text() for li in beta.select(".gs-more-facts li")}
+    assert t.join(BETA_REGIONS[lang]) in facts[ui["column.regions"]]
+    assert ui["regions.count"].format(count=2) in facts[ui["column.region_binding"]]
+    provider = site.page(f"{LANGUAGE_PREFIX[lang]}providers/beta-cloud/")
+    regions = provider.select_one("tr[data-column=regions] td .gs-value").get_text()
+    assert regions == t.join(BETA_REGIONS[lang])
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_provider_pages_show_every_offering_source_and_date(site: Build, lang: str) -> None:
     page = site.page(f"{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/")
@@ -322,6 +346,10 @@ def test_a_source_date_and_a_checked_date_are_two_named_dates(
     assert gamma_rows[t("evidence.column")].select_one(".gs-undated-badge") is not None
 
 
+# Alpha Scratch's example_of in the fixture, in each language
+EXAMPLE_OF = {"de": "Region AL-1", "zh": "AL-1 区域", "ro": "regiunea AL-1"}
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_an_example_price_is_marked_and_says_what_it_is_an_example_of(
     site: Build, fixture_build: SiteBuild, lang: str
@@ -342,12 +370,17 @@ def test_an_example_price_is_marked_and_says_what_it_is_an_example_of(
     assert not any(rows[p].select(".gs-example") for p in ("Alpha Volume", "Alpha Buckets", "Beta Disk"))
     legend = [li.get_text() for li in page.select(".gs-legend li")]
     assert "◇" + ui["price.example"] in legend
+    # what the example is for, in the page's own words and marked with its language (issue #29)
+    case = EXAMPLE_OF[lang]
     details = page.select_one("#more-alpha-cloud-3 .gs-more-facts li")  # the price, first
-    assert t("price.example_of", case="AL-1") in details.get_text()
+    assert t("price.example_of", case=case) in details.get_text()
+    assert details.select_one(".gs-data-text")["lang"] == lang
     provider = site.page(f"{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/")
     price_rows = provider.select("table.gs-facts tr[data-column=price]")
     assert [row.select_one(".gs-example-of") is not None for row in price_rows] == [False, False, True]
-    assert price_rows[2].select_one(".gs-example-of").get_text() == t("price.example_of", case="AL-1")
+    line = price_rows[2].select_one(".gs-example-of")
+    assert line.get_text() == t("price.example_of", case=case)
+    assert line.select_one(".gs-data-text")["lang"] == lang
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -402,7 +435,7 @@ def test_the_data_page_and_provider_pages_show_freshness(
     page = site.page(f"{LANGUAGE_PREFIX[lang]}providers/beta-cloud/")
     line = page.select_one("p.gs-freshness")
     assert line.select_one("strong").get_text() == ui["freshness.title"]
-    assert ui["coverage.cell"].format(known=0, total=9) in line.get_text()
+    assert ui["coverage.cell"].format(known=0, total=10) in line.get_text()
     assert line.select_one("time")["datetime"] == "2024-01-10"
     assert line.sourceline > page.select("ol.gs-sources")[-1].sourceline  # after its sources
     assert t("freshness.confirmed", days=t("data.days", count=90)) in line.get_text()

@@ -269,23 +269,31 @@ def tiered_price(bound: float, **basis: str) -> Price:
     [
         (  # a basis alone: the value once, and what changed
             usd_price(0.08),
-            usd_price(0.08, basis="example", example_of="us-east-1"),
+            usd_price(
+                0.08, basis="example", example_of={"de": "us-east-1", "zh": "us-east-1", "ro": "us-east-1"}
+            ),
             "Preis: 0,08\xa0$/GB-Monat, jetzt als Beispiel (us-east-1) statt Preisliste",
         ),
         (
-            usd_price(0.08, basis="example", example_of="us-east-1"),
+            usd_price(
+                0.08, basis="example", example_of={"de": "us-east-1", "zh": "us-east-1", "ro": "us-east-1"}
+            ),
             usd_price(0.08),
             "Preis: 0,08\xa0$/GB-Monat, jetzt Preisliste statt Beispiel (us-east-1)",
         ),
         (  # a basis is said even where the amount changes too: no wording of a price shows it
-            usd_price(0.08, basis="example", example_of="us-east-1"),
-            usd_price(0.09, basis="example", example_of="eu-west-1"),
+            usd_price(
+                0.08, basis="example", example_of={"de": "us-east-1", "zh": "us-east-1", "ro": "us-east-1"}
+            ),
+            usd_price(
+                0.09, basis="example", example_of={"de": "eu-west-1", "zh": "eu-west-1", "ro": "eu-west-1"}
+            ),
             "Preis: 0,08\xa0$/GB-Monat → 0,09\xa0$/GB-Monat, "
             "Beispiel jetzt für eu-west-1 statt für us-east-1",
         ),
         (  # a tier's bound below the wording's precision: the parts that differ, in the data's notation
             tiered_price(1500.0001),
-            tiered_price(1500.0002, basis="example", example_of="AL-1"),
+            tiered_price(1500.0002, basis="example", example_of={"de": "AL-1", "zh": "AL-1", "ro": "AL-1"}),
             "Preis: 0,07\xa0$/GB-Monat bis 1.500 GB und darüber 0,05\xa0$/GB-Monat, jetzt als Beispiel "
             '(AL-1) statt Preisliste und in den Daten: tiers: [{"up_to": 1500.0001, "amount": 0.07}, '
             '{"up_to": null, "amount": 0.05}] → tiers: [{"up_to": 1500.0002, "amount": 0.07}, '

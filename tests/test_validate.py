@@ -124,6 +124,42 @@ def test_notes_must_cover_every_language(tmp_path: Path) -> None:
     ]
 
 
+def test_what_an_example_is_for_must_cover_every_language(tmp_path: Path) -> None:
+    """Issue #29: what an example price is for is the dataset's own words, in every site language like
+    the notes; a missing language (an English text alone, as once written) is named with file and line."""
+    example = "      basis: example\n      example_of: {de: Region us-east-1, en: us-east-1}\n"
+    text = GOOD.replace("      basis: list\n", example)
+    assert problems_for(tmp_path, text) == [
+        "example.yaml:11:7: 'example_of' has no 'ro' text (expected: de, ro, zh)",
+        "example.yaml:11:7: 'example_of' has no 'zh' text (expected: de, ro, zh)",
+        "example.yaml:11:42: 'example_of' has text in 'en', which is not a site language "
+        "(expected: de, ro, zh)",
+    ]
+
+
+def test_what_an_example_is_for_is_words_by_language(tmp_path: Path) -> None:
+    text = GOOD.replace("      basis: list\n", "      basis: example\n      example_of: us-east-1\n")
+    assert problems_for(tmp_path, text) == [
+        "example.yaml:11:7: 'example_of' must be a mapping (key: value lines); got 'us-east-1'"
+    ]
+
+
+def test_region_names_by_language_cover_every_language_and_name_the_same_regions(tmp_path: Path) -> None:
+    """Issue #29: region names given per language are in every site language, as many in each."""
+    regions = "    regions: {de: [Nordküste, Südküste], zh: [北海岸]}\n"
+    text = GOOD.replace("    notes:", regions + "    notes:").replace(
+        "max_size, multi_attach, egress]", "max_size, multi_attach, egress, regions]"
+    )
+    text = text.replace(
+        'egress: "Egress is free."', 'egress: "Egress is free."\n          regions: "North and south coast."'
+    )
+    assert problems_for(tmp_path, text) == [
+        "example.yaml:22:5: 'regions' has no 'ro' text (expected: de, ro, zh)",
+        "example.yaml:22:5: 'regions' lists 2 in 'de', 1 in 'zh': each language names the same ones, in the "
+        "same order",
+    ]
+
+
 def test_file_name_must_be_an_id(tmp_path: Path) -> None:
     assert problems_for(tmp_path, GOOD, name="Example_Cloud.yaml") == [
         "Example_Cloud.yaml:1:1: file name 'Example_Cloud.yaml' is not a valid id: use "

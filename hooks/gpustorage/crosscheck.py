@@ -131,24 +131,37 @@ def _each_provider(check: Callable[[CheckInput, LoadedProvider], list[Problem]])
 # --- provider files ---------------------------------------------------------------------------------------
 
 
-def _notes(provider: Provider) -> list[tuple[KeyPath, dict[str, str]]]:
-    """Every localized note of a provider and its offerings, with where it stands."""
-    notes: list[tuple[KeyPath, dict[str, str] | None]] = [(("notes",), provider.notes)]
-    notes += [(("offerings", i, "notes"), o.notes) for i, o in enumerate(provider.offerings)]
-    return [(loc, text) for loc, text in notes if text is not None]
+def _localized(provider: Provider) -> list[tuple[KeyPath, Mapping[str, object]]]:
+    """Every text the dataset words itself in each language, with where it stands: the notes of a
+    provider and of its offerings, what an example price is for, and names given per language."""
+    texts: list[tuple[KeyPath, Mapping[str, object] | None]] = [(("notes",), provider.notes)]
+    for i, offering in enumerate(provider.offerings):
+        texts.append((("offerings", i, "notes"), offering.notes))
+        if isinstance(offering.price, Price):
+            texts.append((("offerings", i, "price", "example_of"), offering.price.example_of))
+        if isinstance(offering.regions, dict):
+            texts.append((("offerings", i, "regions"), offering.regions))
+    return [(loc, text) for loc, text in texts if text is not None]
 
 
-def _note_languages(data: CheckInput, loaded: LoadedProvider) -> list[Problem]:
-    """Every localized note must be written in every note language, and in no other."""
+def _text_languages(data: CheckInput, loaded: LoadedProvider) -> list[Problem]:
+    """Every localized text must be written in every note language, and in no other; names given
+    per language are the same names in each (as many)."""
     wanted, doc = set(data.note_languages), loaded.document
     expected = f"(expected: {', '.join(sorted(wanted))})"
     problems = []
-    for loc, text in _notes(loaded.provider):
+    for loc, text in _localized(loaded.provider):
+        name = loc[-1]
         for lang in sorted(wanted - text.keys()):
-            problems.append(doc.problem(loc, f"'notes' has no '{lang}' text {expected}"))
+            problems.append(doc.problem(loc, f"'{name}' has no '{lang}' text {expected}"))
         for lang in sorted(text.keys() - wanted):
-            message = f"'notes' has text in '{lang}', which is not a site language {expected}"
+            message = f"'{name}' has text in '{lang}', which is not a site language {expected}"
             problems.append(doc.problem((*loc, lang), message))
+        counts = {lang: len(names) for lang, names in text.items() if isinstance(names, list)}
+        if len(set(counts.values())) > 1:
+            listed = ", ".join(f"{count} in '{lang}'" for lang, count in counts.items())
+            message = f"'{name}' lists {listed}: each language names the same ones, in the same order"
+            problems.append(doc.problem(loc, message))
     return problems
 
 
@@ -604,8 +617,8 @@ CHECKS = (
     ),
     Check(
         "note-languages",
-        "every note has a text in every site language without a notes fallback, and in no other",
-        _each_provider(_note_languages),
+        "notes, example_of and names by language: every site language without a notes fallback, no other",
+        _each_provider(_text_languages),
     ),
     Check(
         "distinct-names",

@@ -28,6 +28,8 @@ from .model import (
     Provider,
     Source,
     Tier,
+    name_count,
+    one_line_by_language,
     per_gb_month,
     size_in_gb,
 )
@@ -92,7 +94,7 @@ class Figures:
 
     usd: UsdPrice | None  # None when the price is unknown or varies
     price_basis: str | None  # "list" or "example" for a price in a table; None when unknown or varies
-    example_of: str | None  # what an example price is for, as the source names it (a region, a size)
+    example_of: dict[str, str] | None  # what an example price is for (a region, a size), by language
     egress: UsdEgress | None  # None when egress is free, unknown or varies
     max_size_gb: float | None
     facts: dict[Fact, Origin]
@@ -241,7 +243,7 @@ def _sort_keys(
     )
     keys[Fact.max_size.value] = size
     keys[Fact.egress.value] = 0.0 if offering.egress == "free" else egress.usd_per_gb if egress else None
-    keys[Fact.regions.value] = len(offering.regions) if isinstance(offering.regions, list) else None
+    keys[Fact.regions.value] = name_count(offering.regions)
     return keys
 
 
@@ -311,13 +313,16 @@ def english_text(offering: Offering, fact: Fact) -> str:
             if value.idle_tiers
             else ""
         )
-        example = f" (example: {value.example_of})" if value.example_of else ""
+        # what the example is for is worded in the site's languages, none of them English
+        example = " (an example price)" if value.example_of else ""
         return tiers + fee + idle + example
     if isinstance(value, Egress):
         allowance = f", {value.included_gb:g} {value.per} included" if value.included_gb else ""
         return f"{value.amount} {value.currency}/{value.per}{allowance}"
     if isinstance(value, list):
         return ", ".join(value)
+    if isinstance(value, dict):  # names worded in each site language, none of them English
+        return one_line_by_language({lang: ", ".join(names) for lang, names in value.items()})
     return str(value).replace("_", " ")
 
 

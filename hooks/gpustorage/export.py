@@ -22,7 +22,7 @@ from .dataset import Dataset
 from .derive import Derived, Figures, Origin, UsdTier
 from .facts import DECLARED, FACTS, SIMPLE_KINDS, Fact
 from .history import History, HistoryRecord
-from .model import ExchangeRates, Offering, Price, Provider, Source, pricing_page
+from .model import ExchangeRates, Offering, Price, Provider, Source, one_line_by_language, pricing_page
 from .settings import STALE_AFTER_DAYS
 
 API_VERSION = 1
@@ -228,8 +228,8 @@ def _own_cells(offering: Offering, figures: Figures) -> dict[str, object]:
         "price_monthly_fee": price.monthly_fee if price else "",
         "usd_per_gb_month": _round(usd.headline) if usd else None,
         "price_basis": price.basis.value if price else "",
-        "price_example_of": price.example_of if price else "",
-        "regions": " ".join(offering.regions) if isinstance(offering.regions, list) else "",
+        "price_example_of": one_line_by_language(price.example_of) if price and price.example_of else "",
+        "regions": _names_text(offering.regions),
         "throughput": offering.throughput,
         "max_size": offering.max_size,
         "max_size_gb": _round(figures.max_size_gb),
@@ -237,6 +237,13 @@ def _own_cells(offering: Offering, figures: Figures) -> dict[str, object]:
         "egress_usd_per_gb": _round(egress.usd_per_gb) if egress else None,
         "egress_included_gb": _round(egress.included_gb) if egress else None,
     }
+
+
+def _names_text(names: object) -> str:
+    """A `names` fact's cell: its names separated by spaces, or by language ('de: a, b | zh: …')."""
+    if isinstance(names, dict):
+        return one_line_by_language({lang: ", ".join(listed) for lang, listed in names.items()})
+    return " ".join(names) if isinstance(names, list) else ""
 
 
 def quotes_text(sources: list[Source]) -> str:

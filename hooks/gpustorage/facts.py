@@ -69,7 +69,7 @@ class ValueKind(StrEnum):
     egress = "egress"  # a fee per GB with an allowance, or free / varies / unknown
     size = "size"  # a size such as '4 TB', or unknown
     text = "text"  # free text with figures, such as a published throughput, or unknown
-    names = "names"  # a list of names, such as regions, or unknown
+    names = "names"  # a list of names, such as regions (or the same names in each language), or unknown
 
 
 # Kinds whose value is one word from a fixed list: the declaration alone makes all of their code.
@@ -156,7 +156,10 @@ FACTS = _checked(
         ValueKind.names,
         column=False,
         optional=True,
-        description="Where the offering exists (regions or data centres) as the source lists them.",
+        description="Where the offering exists (regions or data centres) as the source lists them: "
+        "`[us-east-1, fsn1]` for codes and names that read alike in every language, or the same names "
+        "in each site language where they are words of one (`{de: [Nordamerika], zh: [北美], ro: "
+        "[America de Nord]}`).",
     ),
 )
 

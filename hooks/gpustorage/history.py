@@ -35,7 +35,7 @@ from pydantic import (
 from . import crosscheck
 from .dataset import build_date
 from .load import MAX_FILE_BYTES, decode, load_text, too_large
-from .model import PROVIDER_ID, RENAMED_SOURCE_KEYS, Fact, Offering, Provider
+from .model import PROVIDER_ID, RENAMED_SOURCE_KEYS, Fact, Offering, Price, Provider
 from .problems import Problem
 from .validate import check_model
 
@@ -314,8 +314,8 @@ def _parse(path: str, size: int, data: bytes | None) -> tuple[Provider | None, P
 
 def as_present(value: Any) -> Any:
     """A past version's provider mapping in the present shape, as new containers: each source's
-    renamed keys under their present names (model.RENAMED_SOURCE_KEYS), each price with its basis. A
-    change of shape is no change of the data."""
+    renamed keys under their present names (model.RENAMED_SOURCE_KEYS), each price with its basis and
+    its example's words by language. A change of shape is no change of the data."""
     if not isinstance(value, dict):
         return value
     renamed = dict(value)
@@ -336,7 +336,10 @@ def _present_offering(offering: dict[str, Any]) -> dict[str, Any]:
         present["sources"] = [_source_keys(s) for s in offering["sources"]]
     price = offering.get("price")
     if isinstance(price, dict) and "basis" not in price:
-        present["price"] = {**price, "basis": "list"}
+        present["price"] = price = {**price, "basis": "list"}
+    if isinstance(price, dict) and isinstance(price.get("example_of"), str):
+        # before it was worded in every site language, what an example is for was English
+        present["price"] = {**price, "example_of": {"en": price["example_of"]}}
     return present
 
 
@@ -371,6 +374,12 @@ def keyed_offerings(offerings: list[Offering]) -> dict[str, Offering]:
     return keyed
 
 
+def _compared(value: object) -> object:
+    """A value as the history compares it: a price without the words of what its example is for,
+    which are no figure (and were reworded in every language once, changing no price)."""
+    return value.model_copy(update={"example_of": None}) if isinstance(value, Price) else value
+
+
 def compare(old: Provider, new: Provider) -> Iterator[tuple[ChangeKind, str, Fact | None, object, object]]:
     """What changed between two versions of a provider: (kind, offering, fact, old, new), in the order
     of the new file (offerings removed last). Values compare as the model reads them."""
@@ -382,7 +391,7 @@ def compare(old: Provider, new: Provider) -> Iterator[tuple[ChangeKind, str, Fac
             continue
         for fact in Fact:
             was, now = previous.value_of(fact), offering.value_of(fact)
-            if was != now:
+            if _compared(was) != _compared(now):
                 yield "changed", key, fact, was, now
     for key in (key for key in before if key not in after):  # in file order: builds stay identical
         yield "offering_removed", key, None, None, None

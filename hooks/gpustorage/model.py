@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
+from collections.abc import Mapping
 from enum import Enum, StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeVar
@@ -196,6 +197,9 @@ LanguageCode = Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}(_[A-Z]{2})
 # Prose in every site language, keyed by language code; completeness is checked against the site's
 # languages at validation time, so adding a language needs no change here.
 Localized = Annotated[dict[LanguageCode, LongText], Field(min_length=1)]
+# One line in every site language, checked like prose: what the dataset says itself in a few words
+# (what an example price is for). A source's own words are quotes, in the source's language.
+LocalizedLine = Annotated[dict[LanguageCode, ShortText], Field(min_length=1)]
 
 
 PRICING_DESCRIPTION = (
@@ -307,6 +311,18 @@ class Source(Record):
         return quote
 
 
+def name_count(names: object) -> int | None:
+    """How many names a `names` fact lists (each language lists as many); None when unknown."""
+    if isinstance(names, dict):
+        names = next(iter(names.values()))
+    return len(names) if isinstance(names, list) else None
+
+
+def one_line_by_language(texts: Mapping[str, str]) -> str:
+    """Words in several languages on one line, by language code: 'de: … | ro: … | zh: …'."""
+    return " | ".join(f"{lang}: {' '.join(texts[lang].split())}" for lang in sorted(texts))
+
+
 class Tier(Record):
     up_to: float | None = Field(
         None,
@@ -335,10 +351,10 @@ class Price(Record):
         "figure (name it in `example_of`). A price that differs by host or machine is `price: varies`; "
         "storage that is part of a plan or an instance, with no price of its own, is `price: included`."
     )
-    example_of: ShortText | None = Field(
+    example_of: LocalizedLine | None = Field(
         None,
-        description="With `basis: example`: what the example is for, as the source names it "
-        "(a region, a size).",
+        description="With `basis: example`: what the example is for (a region, a size), in every site "
+        "language, like `notes`: `{de: Region us-east-1, zh: us-east-1 区域, ro: regiunea us-east-1}`.",
     )
     tiers: list[Tier] = Field(min_length=1, max_length=MAX_TIERS)
     monthly_fee: float = Field(0, ge=0, description="A fixed fee per month, on top of the tiers.")
@@ -398,7 +414,7 @@ class OfferingBase(Record):
         throughput: str
         max_size: str
         egress: Egress | Literal["free", "varies", "unknown"]
-        regions: list[str] | Literal["unknown"]
+        regions: list[str] | dict[str, list[str]] | Literal["unknown"]
         binding_by_plan: dict[str, RegionBinding] | None
         notes: dict[str, str] | None
         sources: list[Source]
@@ -435,7 +451,25 @@ def _value_type(kind: ValueKind) -> object:
         case ValueKind.text:
             return ShortText
         case ValueKind.names:
-            return Annotated[list[ShortText], Field(max_length=500)] | Literal["unknown"]
+            return _names_type()
+
+
+def _names_type() -> object:
+    """Names that read alike in every language (codes such as us-east-1), or, where they are words of
+    one language (华南地区（广州）, North America), the same names in each site language; or unknown. Errors
+    come from the branch that the value's shape (a list, a mapping, a word) picks."""
+    names = Annotated[list[ShortText], Field(max_length=500)]
+    by_language = Annotated[dict[LanguageCode, names], Field(min_length=1)]
+    return Annotated[
+        Annotated[Literal["unknown"], Tag("~word")]
+        | Annotated[names, Tag("~list")]
+        | Annotated[by_language, Tag("~table")],
+        Discriminator(
+            lambda value: (
+                "~table" if isinstance(value, dict) else "~list" if isinstance(value, list) else "~word"
+            )
+        ),
+    ]
 
 
 def _fact_field(declaration: FactDeclaration) -> tuple[object, Any]:
@@ -550,7 +584,8 @@ class LanguageStrings(Record):
     faq: list[Question] = Field(min_length=1)
     notes_fallback: LanguageCode | None = Field(
         None,
-        description="For a new language: show data notes in this language until they are translated.",
+        description="For a new language: show the data's own words (notes, what an example price is for) in "
+        "this language until they are translated.",
     )
 
     @model_validator(mode="after")

@@ -129,24 +129,22 @@ def example_mark(t: Strings) -> Markup:
     )
 
 
-def example_of(case: str, t: Strings) -> Markup:
-    """ "Example: eu-west-1": what an example price is for, in the data's words and language (marked, so
-    that a reader's browser reads them in it)."""
-    return Markup.escape(t.message("price.example_of")).format(case=data_text(case))
+def example_of(case: Prose, t: Strings) -> Markup:
+    """ "Beispiel: Region eu-west-1": what an example price is for, in the language its words are
+    written in (the page's, or a fallback's until translated: marked, so a browser reads them in it)."""
+    return Markup.escape(t.message("price.example_of")).format(case=data_text(case.text, case.lang))
 
 
-def data_text(words: str) -> Markup:
+def data_text(words: str, lang: str = DATA_TEXT_LANG) -> Markup:
     """The data's own words in a page, marked with their language for the reader's browser."""
-    return html_format('<span class="gs-data-text" lang="{}">{}</span>', DATA_TEXT_LANG, words)
+    return html_format('<span class="gs-data-text" lang="{}">{}</span>', lang, words)
 
 
 def example_line(offering: OfferingView, t: Strings) -> Markup:
-    """Below an example price on its provider's page: what the example is for ("example: eu-west-1")."""
-    if offering.figures.example_of is None:
+    """Below an example price on its provider's page: what the example is for ("Beispiel: …")."""
+    if offering.example_of is None:
         return _NOTHING
-    return html_format(
-        '<br><small class="gs-example-of">{}</small>', example_of(offering.figures.example_of, t)
-    )
+    return html_format('<br><small class="gs-example-of">{}</small>', example_of(offering.example_of, t))
 
 
 def marks(origin: Origin, t: Strings) -> Markup:
@@ -463,8 +461,8 @@ def detail_fact(offering: OfferingView, name: str, t: Strings) -> Markup:
         value += html_format(" ({})", t("regions.count", count=offering.figures.regions))
     if name == "region_binding" and offering.plans:
         value += html_format(" · {}", " · ".join(offering.plans))
-    if name == "price" and offering.figures.example_of is not None:
-        value += example_mark(t) + html_format(" · {}", example_of(offering.figures.example_of, t))
+    if name == "price" and offering.example_of is not None:
+        value += example_mark(t) + html_format(" · {}", example_of(offering.example_of, t))
     value += source_wording(c, t)  # where the value is a normalized figure
     label = t("text.labelled", label=t(f"column.{name}"), text="")  # "Price: ", "价格："
     return html_format(
@@ -770,7 +768,7 @@ def worded(value: Worded, t: Strings) -> Markup:
 
 def difference_html(difference: Difference, t: Strings) -> Markup:
     """What changed that the values' wordings do not show, the data's words marked as such."""
-    words = {name: data_text(text) for name, text in difference.data}
+    words = {name: data_text(words.text, words.lang) for name, words in difference.data}
     return Markup.escape(t.message(difference.key)).format(**words)
 
 

@@ -124,12 +124,15 @@ class Strings:
     def join(self, items: list[str]) -> str:
         return format_list(items, locale=self.locale)
 
+    def data_language(self, by_language: Mapping[str, object]) -> str | None:
+        """Which of the data's own texts this language shows: its own, else the fallback language's."""
+        lang = self.lang if self.lang in by_language else self.notes_fallback
+        return lang if lang in by_language else None
+
     def prose(self, text: dict[str, str] | None) -> Prose | None:
         """Localized prose from data, in this language or else in the fallback language."""
-        if not text:
-            return None
-        lang = self.lang if self.lang in text else self.notes_fallback
-        return Prose(text[lang], lang) if lang in text else None
+        lang = self.data_language(text) if text else None
+        return Prose(text[lang], lang) if text and lang else None
 
 
 @dataclass(frozen=True)
@@ -250,6 +253,7 @@ class OfferingView:
     sources: list[SourceView]
     price_page: str | None  # the provider's own price page (model.pricing_page); None: not in the data
     plans: tuple[str, ...] = ()  # a binding that varies by plan: each plan's ("Metro: an eine Region")
+    example_of: Prose | None = None  # what an example price is for, in the page's language
 
     @property
     def product(self) -> str:
@@ -507,6 +511,9 @@ def _word(fact: Fact, value: object, t: Strings) -> str:
         return egress_text(value, t)
     if isinstance(value, list):  # regions
         return t.join(value)
+    if isinstance(value, dict):  # regions named in each language
+        lang = t.data_language(value)
+        return t.join(value[lang]) if lang else t("value.unknown")
     return t(word_key(fact, str(value)))
 
 
@@ -612,6 +619,7 @@ def offering_view(
         sources=[source_view(n, s, t) for n, s in enumerate(offering.sources, 1)],
         price_page=pricing,
         plans=plan_bindings(offering, t),
+        example_of=t.prose(figures.example_of),
     )
 
 
@@ -707,25 +715,27 @@ def _data_questions(providers: list[ProviderView], t: Strings) -> list[tuple[str
 @dataclass(frozen=True)
 class Difference:
     """What changed in a value where its wordings do not show it: a message whose placeholders are all
-    the data's own words (what an example price is for, a value in the data's notation)."""
+    the data's own words (what an example price is for, a value in the data's notation), each with the
+    language it is written in."""
 
     key: str
-    data: tuple[tuple[str, str], ...]  # (placeholder, the data's words)
+    data: tuple[tuple[str, Prose], ...]  # (placeholder, the data's words)
 
     def plain(self, t: Strings) -> str:
-        return t(self.key, **dict(self.data))
+        return t(self.key, **{name: words.text for name, words in self.data})
 
 
 # A price's fields that basis_difference words; no wording of the price shows them
 _BASIS_FIELDS = frozenset({"basis", "example_of"})
 
 
-def basis_difference(old: Price, new: Price) -> Difference | None:
+def basis_difference(old: Price, new: Price, t: Strings) -> Difference | None:
     """A price that became an example or a list price, or an example for another case: what no
-    wording of the price shows ('jetzt als Beispiel (us-east-1) statt Preisliste'). `example_of` is
-    given exactly for an example price (model.Price), so it alone tells the basis."""
-    was, now = old.example_of, new.example_of
-    if was is not None and now is not None and was != now:
+    wording of the price shows ('jetzt als Beispiel (us-east-1) statt Preisliste'), the case in the
+    page's language (or a fallback's). `example_of` is given exactly for an example price
+    (model.Price), so it alone tells the basis."""
+    was, now = t.prose(old.example_of), t.prose(new.example_of)
+    if was is not None and now is not None and was.text != now.text:
         return Difference("history.example_case", (("old", was), ("new", now)))
     if was is None and now is not None:
         return Difference("history.now_example", (("case", now),))
@@ -745,7 +755,7 @@ def data_difference(old: object, new: object) -> Difference | None:
     egress) only the fields that differ, a price's basis left to basis_difference; None when nothing
     else differs."""
     if not (isinstance(old, BaseModel) and type(old) is type(new)):
-        return Difference("history.in_data", (("old", data_notation(old)), ("new", data_notation(new))))
+        return _in_data(data_notation(old), data_notation(new))
     fields = [
         name
         for name in type(old).model_fields
@@ -757,15 +767,22 @@ def data_difference(old: object, new: object) -> Difference | None:
     def notation(record: object) -> str:
         return "; ".join(f"{name}: {data_notation(getattr(record, name))}" for name in fields)
 
-    return Difference("history.in_data", (("old", notation(old)), ("new", notation(new))))
+    return _in_data(notation(old), notation(new))
 
 
-def change_differences(old: object, new: object, reads_same: bool) -> tuple[Difference, ...]:
+def _in_data(old: str, new: str) -> Difference:
+    """Two values in the data's notation (English keys and words)."""
+    return Difference(
+        "history.in_data", (("old", Prose(old, DATA_TEXT_LANG)), ("new", Prose(new, DATA_TEXT_LANG)))
+    )
+
+
+def change_differences(old: object, new: object, reads_same: bool, t: Strings) -> tuple[Difference, ...]:
     """What a change's wording of its old and new values leaves unsaid: a price's basis always, and
     where both values read the same, every other part that changed, in the data's notation (a tier's
     bound or amount below the wording's precision, a size written in another unit). So no change can
     read the same before and after without saying what differs."""
-    named = basis_difference(old, new) if isinstance(old, Price) and isinstance(new, Price) else None
+    named = basis_difference(old, new, t) if isinstance(old, Price) and isinstance(new, Price) else None
     rest = data_difference(old, new) if reads_same else None
     return tuple(difference for difference in (named, rest) if difference is not None)
 
@@ -824,7 +841,7 @@ def change_view(
             worded_value(change.fact, change.old, t, rates),
             worded_value(change.fact, change.new, t, rates),
         )
-        differences = change_differences(change.old, change.new, old == new)
+        differences = change_differences(change.old, change.new, old == new, t)
         text = changed_text(what, old, new, differences, t)
     else:
         what = text = t(f"history.{change.kind}", file=change.previous_file or "")
