@@ -864,6 +864,27 @@ def test_on_a_phone_show_results_folds_the_tools_and_lands_on_the_first(
     assert laptop.is_hidden(button)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_click_made_while_the_page_loads_is_answered_once_the_script_runs(
+    open_tab, server: str, lang: str
+) -> None:
+    """Issue #29: a click on "filter and calculate" about a second after the page appeared, before its
+    script had started, was lost. Here the script is held back until the button has been clicked."""
+    page = open_tab(LAPTOP)
+    held = []
+
+    def hold(route) -> None:
+        held.append(route)
+
+    page.route("**/assets/compare/main.js", hold)
+    page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}", wait_until="commit")
+    page.click("#comparison-tools-toggle")  # shown with the first paint, the script not yet there
+    assert len(held) == 1 and page.get_attribute("#comparison-tools-toggle", "aria-expanded") == "false"
+    held[0].continue_()
+    page.wait_for_selector("#comparison-tools-toggle[aria-expanded=true]", state="attached")
+    assert page.is_visible("#comparison-tools input[name=name]")
+
+
 HOURS_CASES = {
     # (running, idle) storage a month at 1,500 GB with the GPU running 365 of 730 hours
     ("alpha-cloud", 1): (47.5, 47.5),  # billed alike while idle

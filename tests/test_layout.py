@@ -259,13 +259,17 @@ def test_on_a_phone_a_card_shows_the_first_values_in_200_px(open_page, real_serv
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_table_starts_on_the_first_screen(open_page, real_server: str, lang: str) -> None:
-    """Issue #19: on a 1366 × 768 laptop the first row is in view without scrolling (the tools fold into
-    one button beside the presets); on a phone the first card starts within the first screen; the
-    guide's sections, its checklist among them, are one click away from the top."""
+    """Issue #19: on a 1366 × 768 laptop the first rows are in view without scrolling (the tools fold into
+    one button beside the presets; issue #29: five rows at least); on a phone the first card starts
+    within the first screen; the guide's sections, its checklist among them, are one click away from
+    the top."""
     url = f"{real_server}/{LANGUAGE_PREFIX[lang]}"
-    first_row = "() => document.querySelector('#comparison tr.gs-offering').getBoundingClientRect().bottom"
     page = open_page(url, LAPTOP_SCREEN)
-    assert page.evaluate(first_row) <= 768
+    # issue #29: at least five offerings whole on the first screen, not two (the lead-in is compact)
+    rows_in_view = """() => [...document.querySelectorAll('#comparison tr.gs-offering')].filter(row => {
+        const box = row.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= innerHeight; }).length"""
+    assert page.evaluate(rows_in_view) >= 5
     links = page.evaluate(
         """() => [...document.querySelectorAll('nav.gs-contents a')].map(a =>
             Boolean(document.getElementById(decodeURIComponent(a.hash.slice(1)))))"""
@@ -274,3 +278,61 @@ def test_the_table_starts_on_the_first_screen(open_page, real_server: str, lang:
     phone = open_page(url, PHONE, is_mobile=True, has_touch=True)
     first_card = "() => document.querySelector('#comparison tr.gs-offering').getBoundingClientRect().top"
     assert phone.evaluate(first_card) < 844
+
+
+SMALL_PHONE = {"width": 360, "height": 640}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["phone", "small-phone"])
+def test_on_a_phone_the_opened_tools_first_field_is_clear_of_the_show_results_button(
+    open_page, real_server: str, lang: str, viewport
+) -> None:
+    """Issue #29: the button that stays at the screen's foot ("show 139 results") half-covered the first
+    field as the tools opened; it stands clear of it, on a small phone too."""
+    page = open_page(f"{real_server}/{LANGUAGE_PREFIX[lang]}", viewport, is_mobile=True, has_touch=True)
+    page.click("#comparison-tools-toggle")
+    field = page.evaluate(
+        """() => {
+        const field = document.querySelector('#comparison-tools input');
+        const box = field.getBoundingClientRect();
+        const button = document.getElementById('comparison-show-results').getBoundingClientRect();
+        const corners = [[box.left + 2, box.top + 2], [box.right - 2, box.bottom - 2]];
+        return {visible: corners.every(([x, y]) => document.elementFromPoint(x, y) === field),
+                clear: box.bottom <= button.top, button: button.height > 0};
+        }"""
+    )
+    assert field == {"visible": True, "clear": True, "button": True}
+
+
+PICKS = {
+    3: "alpha-cloud:1,beta-cloud:1,gamma-cloud:1",
+    4: "alpha-cloud:1,beta-cloud:1,gamma-cloud:1,alpha-cloud:2",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("picked", sorted(PICKS))
+def test_on_a_phone_the_offerings_side_by_side_fit_the_screen(
+    open_page, server: str, fixture_build, lang: str, picked: int
+) -> None:
+    """Issue #29: three (or four) offerings side by side cut the third off on a phone and widened the
+    page; they fit its width, each name whole, and the request for an amount is said once, not per
+    offering."""
+    page = open_page(f"{server}/{LANGUAGE_PREFIX[lang]}?pick={PICKS[picked]}&side=1", PHONE, is_mobile=True)
+    page.wait_for_selector("#comparison-side:not([hidden])", state="attached")
+    fit = page.evaluate(
+        """() => {
+        const names = [...document.querySelectorAll('#comparison-side thead th')];
+        const scroller = document.querySelector('#comparison-side .gs-side-scroll').getBoundingClientRect();
+        const left = Math.max(0, scroller.left) - 1, right = Math.min(innerWidth, scroller.right) + 1;
+        const whole = names.filter(th => { const box = th.getBoundingClientRect();
+            return box.left >= left && box.right <= right && th.scrollWidth <= th.clientWidth; });
+        return {names: names.length, whole: whole.length,
+                sideways: document.documentElement.scrollWidth - innerWidth,
+                text: document.getElementById('comparison-side').innerText};
+        }"""
+    )
+    assert fit["names"] == fit["whole"] == picked
+    assert fit["sideways"] <= 0
+    assert fit["text"].count(fixture_build.views[lang].t("pick.no_size")) == 1

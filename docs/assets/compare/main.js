@@ -170,8 +170,12 @@ function start(table, form, settings) {
     });
   });
   const toggle = document.getElementById("comparison-tools-toggle");
+  const firstField = form.querySelector("input, select");
   function openTools(open) {
     toggle.setAttribute("aria-expanded", String(form.classList.toggle("gs-open", open)));
+    // on a phone, the first field clear of the "show 12 results" button at the screen's foot (its
+    // scroll margin, site.css); where it is in view already, nothing moves
+    if (open) firstField.scrollIntoView({ block: "nearest", behavior: "instant" });
   }
   toggle.addEventListener("click", () => openTools(!form.classList.contains("gs-open")));
   // on a phone, the opened tools end in "show 12 results": it folds them and lands on the first result
@@ -194,6 +198,8 @@ function start(table, form, settings) {
   view.settle(); // the first view before the first paint: nothing moves once shown
   // a shared link to offerings side by side lands on them
   if (state.side) sideHeading.scrollIntoView({ block: "start", behavior: "instant" });
+  // the clicks made while the page was loading, kept until now (overrides/main.html), answered
+  document.dispatchEvent(new Event("gs-comparison-ready"));
 }
 
 const table = document.getElementById("comparison");

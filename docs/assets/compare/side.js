@@ -74,15 +74,28 @@ export function sideView(table, rows, settings, wording) {
 
   function costCell(entry, currency, column) {
     const td = cell("td");
-    if (!entry.costs) td.textContent = strings.no_size;
-    else writeCostLines(td, entry, strings, wording, currency, column);
+    writeCostLines(td, entry, strings, wording, currency, column);
     return td;
+  }
+
+  /* The costs' row: each offering's cost, or, before an amount is entered, the request for one said
+   * once across every column. */
+  function addCostRow(body, entries, currency, column) {
+    const tr = body.insertRow();
+    tr.appendChild(cell("th", strings.cost, "row"));
+    if (entries.every((entry) => entry.costs)) {
+      entries.forEach((entry) => tr.appendChild(costCell(entry, currency, column)));
+    } else {
+      const td = tr.appendChild(cell("td", strings.no_size));
+      td.colSpan = entries.length;
+    }
   }
 
   /* The table: a column per offering; its kind and page, its cost, every fact, its evidence, its sources. */
   function build(entries, currency, column) {
     const view = document.createElement("table");
     view.className = "gs-side-table";
+    view.style.setProperty("--offerings", String(entries.length)); // a phone's columns (site.css)
     const head = view.createTHead().insertRow();
     head.appendChild(cell("td"));
     entries.forEach((entry) => {
@@ -96,7 +109,7 @@ export function sideView(table, rows, settings, wording) {
       tr.appendChild(cell("th", name, "row"));
       entries.forEach((entry) => tr.appendChild(makeCell(entry)));
     }
-    addRow(strings.cost, (entry) => costCell(entry, currency, column));
+    addCostRow(body, entries, currency, column);
     const facts = entries[0].more ? entries[0].more.querySelectorAll(".gs-more-facts > li") : [];
     Array.prototype.forEach.call(facts, (item, index) => {
       addRow(factName(item), (entry) => {
