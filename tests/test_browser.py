@@ -415,20 +415,25 @@ def test_an_empty_result_says_so_and_resets(page, server: str, fixture_build: Si
     assert visible_providers(page) == ALL
 
 
-def test_filter_choices_count_what_they_leave(page, server: str, fixture_build: SiteBuild) -> None:
-    open_comparison(page, server, "de")
-    t = fixture_build.views["de"].t
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_filter_choices_count_what_they_leave(page, server: str, fixture_build: SiteBuild, lang: str) -> None:
+    """A choice's count in the language's brackets: ' (1)', '（无）' (issue #29: ASCII brackets in
+    Chinese), as the build prints it and as the script writes it after a filter."""
+    open_comparison(page, server, lang)
+    t = fixture_build.views[lang].t
+    none_left = t("text.aside", text=t("filter.none_left"))
     options = {
         o["value"]: o["text"]
         for o in page.eval_on_selector_all(
             "select[name=spot] option", "os => os.map(o => ({value: o.value, text: o.textContent}))"
         )
     }
-    assert options["yes"] == f"{t('answer.yes')} (1)" and options["no"] == f"{t('answer.no')} (1)"
-    assert options["not_applicable"] == f"{t('answer.not_applicable')} ({t('filter.none_left')})"
+    one = t("text.aside", text="1")
+    assert options["yes"] == t("answer.yes") + one and options["no"] == t("answer.no") + one
+    assert options["not_applicable"] == t("answer.not_applicable") + none_left
     page.check("input[name=kind][value=object_storage]")
     settled(page)  # the counts come with the rows they count
-    assert page.text_content("[data-for='egress:free']") == f" ({t('filter.none_left')})"
+    assert page.text_content("[data-for='egress:free']") == none_left
 
 
 CHOICES = "#comparison-tools .gs-option-count, #comparison-tools option[data-label]"
@@ -774,7 +779,9 @@ def test_the_idle_question_has_its_tools(page, server: str, fixture_build: SiteB
     )
     for value, text in options[1:]:
         n = sum(1 for o in offerings if o.value(FILTERS["billed"]) == value)
-        assert text == t(f"answer.{value}") + (f" ({t.number(n)})" if n else f" ({t('filter.none_left')})")
+        assert text == t(f"answer.{value}") + t(
+            "text.aside", text=t.number(n) if n else t("filter.none_left")
+        )
     assert [value for value, _ in options[1:]] == ["yes", "no", "partial", "not_applicable", "unknown"]
     page.check("input[name=region][value=machine]")
     page.check("input[name=region][value=region]")

@@ -78,14 +78,36 @@ def real_text(real_site: Build) -> Callable[..., dict[str, str]]:
     return lambda lang, leave_out="": read(lang)[leave_out]
 
 
+# ASCII punctuation beside Chinese characters, and ASCII brackets around Chinese text ('(3 个区域)')
+_ASCII_IN_CHINESE = re.compile(rf"[{CJK}][,;:!?]|[,;:!?] ?[{CJK}]|\([^()]*[{CJK}][^()]*\)")
+
+
 def test_chinese_has_full_width_punctuation_and_no_spaces_between_characters(real_text) -> None:
     problems = []
     for page, text in real_text("zh").items():
         for pattern, what in (
             (rf"[{CJK}{CJK_PUNCTUATION}] [{CJK}{CJK_PUNCTUATION}]", "a space between Chinese characters"),
-            (rf"[{CJK}][,;:!?]|[,;:!?] ?[{CJK}]", "ASCII punctuation in Chinese text"),
+            (_ASCII_IN_CHINESE, "ASCII punctuation in Chinese text"),
         ):
             problems += [f"{page}: {what}: …{m.group()}…" for m in re.finditer(pattern, text)][:3]
+    assert problems == []
+
+
+def test_every_chinese_page_punctuates_and_spells_as_chinese_text(site: Build) -> None:
+    """Issue #29: all of a Chinese page a reader sees, its title, filter choices and source lists too
+    (the sources' quoted words and addresses aside), has full-width brackets and punctuation ('（3 个
+    区域）', '（无）', '原始页面：') and one spelling of 云 GPU. The fixture site has each of them."""
+    problems = []
+    for file in sorted((site.site / LANGUAGE_PREFIX["zh"]).rglob("*.html")):
+        soup = BeautifulSoup(file.read_text(encoding="utf-8"), "html.parser")
+        for tag in soup.select("script, style, code, pre, q"):
+            tag.decompose()
+        for link in soup.select("a"):
+            if link.get_text().startswith("https://"):
+                link.replace_with("X")
+        text = " ".join(soup.get_text(" ").split())
+        found = [m.group() for m in _ASCII_IN_CHINESE.finditer(text)] + re.findall("云GPU", text)
+        problems += [f"{file.relative_to(site.site)}: …{sample}…" for sample in found[:3]]
     assert problems == []
 
 

@@ -67,7 +67,7 @@ def test_axe_finds_no_violation(page, server: str, lang: str, kind: str) -> None
 
 SEARCHES = [
     ("de", "Checkpoints", "Was persistenter Speicher bedeutet"),
-    ("zh", "检查点", "当你租用云GPU时"),  # a word inside a sentence: found thanks to segmentation
+    ("zh", "检查点", "当你租用云 GPU 时"),  # a word inside a sentence: found thanks to segmentation
     ("zh", "存储卷", None),
     ("ro", "punctele de control", "Ce înseamnă stocarea persistentă"),
 ]

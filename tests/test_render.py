@@ -74,8 +74,9 @@ def test_a_source_shows_its_words_after_the_fact_they_state(fixture_build: SiteB
     price, egress = view.t("column.price"), view.t("column.egress")
     quotes = volumes.select("q")
     assert [q["lang"] for q in quotes] == ["en"] * 8  # every fact the page covers, in its order
-    assert quotes[0].previous_sibling.endswith(f": {price} ")
-    after_egress = [q for q in quotes if q.previous_sibling.endswith(f", {egress} ")]
+    covers = view.t("text.labelled", label=view.t("provider.covers"), text=price)  # 'belegt: Preis'
+    assert quotes[0].previous_sibling.endswith(f"{covers} ")
+    after_egress = [q for q in quotes if q.previous_sibling.endswith(f"{egress} ")]
     assert [q.get_text() for q in after_egress] == ["Data transfer out of a volume's data centre is free."]
     german = buckets.select("q")
     assert {q["lang"] for q in german} == {"de"} and german[0].get_text().startswith("Objektspeicher: 0,02 €")

@@ -176,6 +176,51 @@ def test_provider_pages_show_every_offering_source_and_date(site: Build, lang: s
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_sourced_price_without_a_price_page_says_nothing_of_one(
+    site: Build, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #29: 'price page not in the data' under a price with sources read as if the price had
+    none. It stands only under a price no source gives (Gamma Home's); a price page in the data is
+    linked (Alpha's)."""
+    missing = strings(fixture_build, lang)["price.page_missing"]
+    gamma = site.page(f"{LANGUAGE_PREFIX[lang]}providers/gamma-cloud/")
+    files, home = (table.select("tr[data-column=price] td") for table in gamma.select("table.gs-facts"))
+    assert [a.get_text() for a in files[1].select("a")] == ["[1]"]  # Gamma Files' price has a source
+    assert missing not in files[0].get_text()
+    assert home[0].select_one(".gs-unknown") is not None and not home[1].select("a")
+    assert home[0].select_one(".gs-no-price-page").get_text() == missing
+    alpha = site.page(f"{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/")
+    price = alpha.select_one("tr[data-column=price] td")
+    assert price.select_one("small a")["href"] == "https://alpha.example.com/pricing"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_source_on_github_is_named_by_its_account_and_repository(
+    site: Build, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #29: a row's details name a source by whose page it is, 'gamma-cloud/docs (GitHub)', where
+    the host alone ('github.com') said nothing of it; other sources by their host."""
+    t = fixture_build.views[lang].t
+    page = site.page(LANGUAGE_PREFIX[lang])
+    link = page.select_one("#more-gamma-cloud-2 .gs-more-sources a")
+    assert link["href"] == "https://github.com/gamma-cloud/docs/blob/main/home.md"
+    assert link.get_text() == "gamma-cloud/docs" + t("text.aside", text="GitHub")
+    assert page.select_one("#more-gamma-cloud-1 .gs-more-sources a").get_text() == "gamma.example.com"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path", ["", "providers/", "providers/alpha-cloud/", "data/"])
+def test_a_pages_browser_title_names_the_page_then_the_site(
+    site: Build, fixture_build: SiteBuild, lang: str, path: str
+) -> None:
+    """Issue #29: every page's title, the German home page's too, is 'page - site' (a browser's tab
+    and a bookmark show which page it is)."""
+    page = site.page(f"{LANGUAGE_PREFIX[lang]}{path}")
+    heading = page.select_one("article h1").get_text(strip=True)
+    assert page.title.get_text() == f"{heading} - {strings(fixture_build, lang)['site.name']}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_html_lang_and_404_per_language(site: Build, lang: str) -> None:
     for path in (LANGUAGE_PREFIX[lang], f"{LANGUAGE_PREFIX[lang]}providers/"):
         assert site.page(path).html["lang"] == lang

@@ -267,6 +267,7 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
             "no_size": t("pick.no_size"),
             "sources": t("provider.sources"),
             "none_left": t("filter.none_left"),
+            "aside": t.message("text.aside"),
             "explain": {preset: t(f"preset.{preset}.explain") for preset in PRESETS},
         },
     }
@@ -346,10 +347,10 @@ class LanguageRenderer:
             render_html.breadcrumb(provider, t),
             html_format(
                 '# {name}\n\n<p class="gs-provider-meta"><a href="{website}" rel="nofollow noopener">'
-                '{website_label}: {website}</a> · <a href="{edit}" class="gs-edit">{edit_label}</a></p>\n\n',
+                '{website_text}</a> · <a href="{edit}" class="gs-edit">{edit_label}</a></p>\n\n',
                 name=md(name),
                 website=provider.website,
-                website_label=t("provider.website"),
+                website_text=t("text.labelled", label=t("provider.website"), text=provider.website),
                 edit=edit,
                 edit_label=t("provider.edit_link"),
             ),

@@ -12,7 +12,7 @@ import datetime as dt
 import json
 import re
 from dataclasses import dataclass
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
 from markupsafe import Markup
 
@@ -177,8 +177,8 @@ def source_wording(c: Cell, t: Strings) -> Markup:
 
 
 def price(offering: OfferingView, t: Strings, with_link: bool = False) -> Markup:
-    """The price per GB-month with the source's own wording, and on the comparison the provider's own
-    price page."""
+    """The price per GB-month with the source's own wording, and on a provider's page the provider's
+    own price page."""
     html = cell(offering.cells["price"], t)
     if offering.figures.example_of is not None:
         html += example_mark(t)
@@ -188,8 +188,11 @@ def price(offering: OfferingView, t: Strings, with_link: bool = False) -> Markup
 
 def price_page_line(offering: OfferingView, t: Strings) -> Markup:
     """A link to the provider's own price page, or the words that the data has none (a link to any
-    other page, a documentation file say, would pass it off as the price page)."""
+    other page, a documentation file say, would pass it off as the price page). Not those words under
+    a price with sources: there they would read as if the price had none."""
     if offering.price_page is None:
+        if offering.cells["price"].origin.sources:
+            return _NOTHING
         return html_format('<br><small class="gs-no-price-page">{}</small>', t("price.page_missing"))
     return html_format(
         '<br><small><a href="{}" rel="nofollow noopener">{}</a></small>',
@@ -458,7 +461,7 @@ def detail_fact(offering: OfferingView, name: str, t: Strings) -> Markup:
     c = offering.cells[name]
     value = with_moneys(c.text, c.moneys)
     if name == "region_binding" and offering.figures.regions:
-        value += html_format(" ({})", t("regions.count", count=offering.figures.regions))
+        value += Markup.escape(t("text.aside", text=t("regions.count", count=offering.figures.regions)))
     if name == "region_binding" and offering.plans:
         value += html_format(" · {}", " · ".join(offering.plans))
     if name == "price" and offering.example_of is not None:
@@ -482,14 +485,14 @@ def source_numbers(sources: tuple[int, ...]) -> Markup:
 
 
 def detail_source(source: SourceView, t: Strings) -> Markup:
-    """A source in a row's details: its host as the link's text (the address is in the link), its two
-    dates (its own, or "undated", and the day it was checked), and whether it is a third party's. The
-    provider's page has more."""
+    """A source in a row's details: whose page it is as the link's text (its host, or an account and
+    repository on a code host; the address is in the link), its two dates (its own, or "undated",
+    and the day it was checked), and whether it is a third party's. The provider's page has more."""
     third_party = Markup(" · †") if source.third_party else _NOTHING
     return html_format(
         '<li><a href="{}" rel="nofollow">{}</a> · {}{}</li>',
         source.url,
-        urlsplit(source.url).hostname or source.url,
+        source.label,
         source_dates(source, t),
         third_party,
     )
@@ -531,8 +534,8 @@ def shown_count_text(offerings: int, providers: int, t: Strings) -> str:
 
 
 def option_count_text(count: int, t: Strings) -> str:
-    """' (12)' or ' (none)', as the comparison script words it."""
-    return f" ({t.number(count) if count else t('filter.none_left')})"
+    """' (12)' or ' (none)' in the language's brackets ('（无）'), as the comparison script words it."""
+    return t("text.aside", text=t.number(count) if count else t("filter.none_left"))
 
 
 # ---- provider pages ----------------------------------------------------------------------------------
@@ -638,14 +641,17 @@ def source_item(source: SourceView, anchor: str, t: Strings, with_covers: bool =
     if source.third_party:
         html += html_format(' · <span class="gs-third-party">†</span> {}', t("provenance.third_party"))
         if source.transcribes:
-            html += html_format(
-                ' ({}: <a href="{url}" rel="nofollow noopener">{url}</a>)',
-                t("provider.transcribes"),
-                url=source.transcribes,
+            link = html_format('<a href="{url}" rel="nofollow noopener">{url}</a>', url=source.transcribes)
+            labelled = Markup.escape(t.message("text.labelled")).format(
+                label=t("provider.transcribes"), text=link
             )
+            html += Markup.escape(t.message("text.aside")).format(text=labelled)
     if source.covers and with_covers:
-        covered = Markup(", ").join(covered_fact(fact, source.lang) for fact in source.covers)
-        html += html_format(" · {}: {}", t("provider.covers"), covered)
+        # the language's list patterns (CLDR: 'A, B und C', 'A、B和C') hold no markup; the facts' is escaped
+        covered = Markup(t.join([str(covered_fact(fact, source.lang)) for fact in source.covers]))
+        html += Markup(" · ") + Markup.escape(t.message("text.labelled")).format(
+            label=t("provider.covers"), text=covered
+        )
     return html + Markup("</li>")
 
 
