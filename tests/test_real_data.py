@@ -151,6 +151,19 @@ def test_no_change_reads_the_same_before_and_after(data: Data, lang: str) -> Non
     assert changes_reading_the_same(data.site.page(f"{LANGUAGE_PREFIX[lang]}changes/")) == []
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_missing_price_page_is_said_only_under_an_unknown_price(data: Data, lang: str) -> None:
+    """Issue #29: 'price page not in the data' stands under a price no source gives, where no price
+    page is linked, and never under a sourced price."""
+    for provider_id in data.dataset.providers:
+        page = data.site.page(f"{LANGUAGE_PREFIX[lang]}providers/{provider_id}/")
+        for cell in page.select("table.gs-facts tr[data-column=price] td:first-of-type"):
+            unknown = cell.select_one(".gs-unknown") is not None
+            said = cell.select_one(".gs-no-price-page") is not None
+            assert said <= unknown, f"{provider_id}: {cell.get_text()}"
+            assert unknown <= (said or cell.select_one("small a") is not None), f"{provider_id}: {cell}"
+
+
 def test_the_build_prints_no_warning(data: Data) -> None:
     assert "WARNING" not in data.site.output
     assert "Traceback" not in data.site.output
