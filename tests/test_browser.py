@@ -988,7 +988,7 @@ def test_ticked_offerings_are_compared_side_by_side(
         assert view["rows"] == [t("column.cost"), *facts, t("evidence.column"), t("provider.sources")]
         text = view["text"][0]
         assert both_dates(t, "2026-10-01", "2026-11-20") in text  # Alpha Volume's first source
-        assert both_dates(t, "2024-01-10", None) in text  # Beta Disk's snapshots page
+        assert both_dates(t, "2024-01-10", "2026-06-01") in text  # Beta Disk's snapshots page
         # 100 GB, the GPU running 365 of 730 hours: Beta Disk 0.073 running, 0.146 stopped
         assert t("calc.running_line", amount=_money(page, lang, 3.65), hours=365) in text
         assert t("calc.idle_line", amount=_money(page, lang, 7.3), hours=365) in text

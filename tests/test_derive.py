@@ -125,7 +125,8 @@ def test_coverage_counts_known_third_party_stale_and_undated(fixture_build: Site
     assert counted.offerings == 6
     assert counted.known[Fact.price] == 6 and counted.known[Fact.regions] == 2  # Gamma Home's: included
     assert counted.third_party == 2 and counted.stale == 1
-    assert counted.undated == 4  # Gamma: price and multi-attach; Gamma Home: price and egress
+    # Beta: max size, throughput; Gamma: price, multi-attach; Gamma Home: price, egress
+    assert counted.undated == 6
     assert counted.cells == 60 and counted.known_cells == sum(counted.known.values())
     assert fixture_build.today == BUILD_DATE
 
@@ -145,14 +146,15 @@ def test_an_example_price_orders_after_a_list_price_of_the_same_amount(fixture_b
 def test_freshness_per_provider(fixture_build: SiteBuild) -> None:
     """Issue #20: per provider, the known values confirmed lately (a covering source checked at most
     CONFIRMED_WITHIN_DAYS before the build), those resting only on undated or third-party sources, and
-    the oldest date a dated source shows."""
+    the oldest date a dated source shows. Issue #29: an undated page's check is the day it was read."""
     fresh = {pid: figures.freshness for pid, figures in fixture_build.derived.items()}
     # Alpha: 9 + 6 + 2 known values; the volumes page (checked 2026-11-20) covers 8 of them
     assert fresh["alpha-cloud"] == Freshness(known=17, confirmed=8, weak=0, oldest=dt.date(2026, 9, 1))
-    # Beta: max size and throughput only from a third party; the snapshots blog of 2024
-    assert fresh["beta-cloud"] == Freshness(known=10, confirmed=0, weak=2, oldest=dt.date(2024, 1, 10))
-    # Gamma: everything on undated pages; Delta: its claim to keep no data
-    assert fresh["gamma-cloud"] == Freshness(known=4, confirmed=0, weak=4, oldest=None)
+    # Beta: max size and throughput only from a third party's undated page, read 10 days before the
+    # build; the snapshots blog of 2024, checked in June
+    assert fresh["beta-cloud"] == Freshness(known=10, confirmed=2, weak=2, oldest=dt.date(2024, 1, 10))
+    # Gamma: everything on undated pages, read the day of the build; Delta: its claim to keep no data
+    assert fresh["gamma-cloud"] == Freshness(known=4, confirmed=4, weak=4, oldest=None)
     assert fresh["delta-cloud"] == Freshness(known=1, confirmed=0, weak=0, oldest=dt.date(2025, 1, 15))
 
 
@@ -162,7 +164,7 @@ def test_a_source_confirms_its_values_for_so_many_days(days_ago: int, confirmed:
     source = Source.model_validate(
         {"url": "https://example.com/a", "seen": dt.date(2026, 1, 1), "checked": checked}
     )
-    assert confirmed_lately(source, BUILD_DATE) is confirmed
+    assert confirmed_lately(source.checked_date, BUILD_DATE) is confirmed
     known = origin([source], (1,), True, BUILD_DATE)
     unknown = origin([source], (), False, BUILD_DATE)
     counted = freshness([([source], known), ([source], unknown)], BUILD_DATE)

@@ -58,7 +58,7 @@ def test_json_export_carries_the_derived_figures(fixture_build: SiteBuild) -> No
         "sources": [3],
         "third_party": False,
         "source_date": "2024-01-10",
-        "checked": None,
+        "checked": "2026-06-01",
         "undated": False,
         "stale": True,
     }

@@ -8,10 +8,10 @@ from urllib.parse import parse_qs, urljoin, urlparse
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, SITE_URL, Build
+from conftest import BUILD_DATE, LANGUAGE_PREFIX, LANGUAGES, ROOT, SITE_URL, Build
 
 from gpustorage import SiteBuild
-from gpustorage.settings import STALE_AFTER_DAYS
+from gpustorage.settings import CONFIRMED_WITHIN_DAYS, STALE_AFTER_DAYS
 from gpustorage.transform import Strings
 
 FIXTURE_PROVIDERS = ["alpha-cloud", "beta-cloud", "delta-cloud", "gamma-cloud"]
@@ -81,14 +81,14 @@ def test_one_evidence_mark_per_row_and_the_doubts_in_its_details(
     beta = page.select_one("tbody[data-provider=beta-cloud] tr.gs-offering")
     beta_mark = beta.select_one(".gs-evidence .gs-doubts")
     assert beta_mark.select_one(".gs-sr").get_text() == t.join(
-        [ui["stale.badge"], ui["provenance.third_party"]]
+        [ui["stale.badge"], ui["undated.some"], ui["provenance.third_party"]]
     )
-    assert beta_mark.select_one("[aria-hidden=true]").get_text() == "⚠†"
+    assert beta_mark.select_one("[aria-hidden=true]").get_text() == "⚠∗†"
     beta_details = page.select_one("#more-beta-cloud-1")
     assert beta_details is beta.find_next_sibling("tr")
     facts = {li.b.get_text().rstrip(": ："): li for li in beta_details.select(".gs-more-facts li")}
     assert facts[ui["column.snapshots"]].select_one(".gs-doubts .gs-sr").get_text() == ui["stale.badge"]
-    assert facts[ui["column.max_size"]].select_one(".gs-doubts [aria-hidden=true]").get_text() == "†"
+    assert facts[ui["column.max_size"]].select_one(".gs-doubts [aria-hidden=true]").get_text() == "∗†"
     assert facts[ui["column.price"]].select_one(".gs-doubts") is None
     gamma = page.select_one("tbody[data-provider=gamma-cloud] tr.gs-offering")
     assert gamma.select_one(".gs-evidence").get_text(strip=True) == ui["undated.badge"]
@@ -395,6 +395,33 @@ EXAMPLE_OF = {"de": "Region AL-1", "zh": "AL-1 区域", "ro": "regiunea AL-1"}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_date_beside_the_undated_mark_says_what_it_is(
+    site: Build, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #29: Beta Disk's values rest on a stale blog of 2024-01-10 and, for two of them, on an
+    undated page. Beside that date the undated mark reads "some values undated" (not "undated", which
+    the date would contradict), and the comparison's mark names the date as the oldest source date of
+    the values; a row whose values are all undated still reads "undated"."""
+    ui, t = strings(fixture_build, lang), fixture_build.views[lang].t
+    date = t.date(dt.date(2024, 1, 10))
+    doubts = t.join([ui["stale.badge"], ui["undated.some"], ui["provenance.third_party"]])
+    page = site.page(LANGUAGE_PREFIX[lang])
+    mark = page.select_one("tbody[data-provider=beta-cloud] tr.gs-offering .gs-evidence")
+    assert mark.time.get_text() == date
+    assert mark["title"] == t("evidence.title", date=date, doubts=doubts)
+    assert mark.select_one(".gs-doubts .gs-sr").get_text() == doubts
+    gamma = page.select_one("tbody[data-provider=gamma-cloud] tr.gs-offering .gs-evidence")
+    assert (gamma.get_text(), gamma.get("title")) == (ui["undated.badge"], None)
+    provider = site.page(f"{LANGUAGE_PREFIX[lang]}providers/beta-cloud/")
+    rows = {tr.th.get_text(): tr.td for tr in provider.select("table.gs-facts")[0].select("tr")}
+    shown = rows[ui["evidence.column"]]
+    assert shown.time.get_text() == date
+    undated = shown.select_one(".gs-undated-badge")
+    assert (undated.get_text(), undated["title"]) == (ui["undated.some"], ui["undated.some_title"])
+    assert undated.find_previous_sibling(class_="gs-stale-badge").get_text() == ui["stale.badge"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_an_example_price_is_marked_and_says_what_it_is_an_example_of(
     site: Build, fixture_build: SiteBuild, lang: str
 ) -> None:
@@ -479,7 +506,53 @@ def test_the_data_page_and_provider_pages_show_freshness(
     page = site.page(f"{LANGUAGE_PREFIX[lang]}providers/beta-cloud/")
     line = page.select_one("p.gs-freshness")
     assert line.select_one("strong").get_text() == ui["freshness.title"]
-    assert ui["coverage.cell"].format(known=0, total=10) in line.get_text()
+    assert ui["coverage.cell"].format(known=2, total=10) in line.get_text()
     assert line.select_one("time")["datetime"] == "2024-01-10"
     assert line.sourceline > page.select("ol.gs-sources")[-1].sourceline  # after its sources
     assert t("freshness.confirmed", days=t("data.days", count=90)) in line.get_text()
+
+
+def shown_checked_day(source: str, t: Strings) -> dt.date | None:
+    """The day a source's line on a provider page names as its check ("Geprüft: 20.11.2026"); None
+    where it reads "not recorded"."""
+    label = t("text.labelled", label=t("date.checked"), text="")
+    shown = next(part[len(label) :] for part in source.split(" · ") if part.startswith(label))
+    if shown == t("date.not_recorded"):
+        return None
+    days = (BUILD_DATE - dt.timedelta(days=n) for n in range(1000))
+    return next(day for day in days if t.date(day) == shown)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_value_counts_as_confirmed_where_its_sources_show_a_check_within_the_window(
+    site: Build, fixture_build: SiteBuild, lang: str
+) -> None:
+    """Issue #29: one account of checking. On each provider's page, a known value counts as confirmed
+    lately when one of the sources it links shows a check at most CONFIRMED_WITHIN_DAYS before the
+    build; its freshness line and the data page's row give that count. An undated page's check is the
+    day it was read (Gamma's: 3 values; Beta's third party: 2); Beta's 2024 blog shows a check too old
+    to count; a source without one reads "not recorded"."""
+    t = fixture_build.views[lang].t
+    data_page = site.page(f"{LANGUAGE_PREFIX[lang]}data/").select_one("table.gs-freshness-table")
+    shown: dict[str, str] = {}
+    for provider_id in ("alpha-cloud", "beta-cloud", "gamma-cloud"):
+        page = site.page(f"{LANGUAGE_PREFIX[lang]}providers/{provider_id}/")
+        checked = {
+            item["id"]: shown_checked_day(item.get_text(), t) for item in page.select("ol.gs-sources li")
+        }
+        confirmed = known = 0
+        for row in page.select("table.gs-facts tr[data-column]"):
+            if row.select_one(".gs-value.gs-unknown") is not None:
+                continue
+            days = [checked[link["href"].removeprefix("#")] for link in row.select("a.gs-source-ref")]
+            known += 1
+            confirmed += any(day and (BUILD_DATE - day).days <= CONFIRMED_WITHIN_DAYS for day in days)
+        shown[provider_id] = t("coverage.cell", known=confirmed, total=known)
+        assert shown[provider_id] in page.select_one("p.gs-freshness").get_text()
+        row = data_page.select_one(f'tr[data-provider="{provider_id}"]')
+        assert row.select("td")[0].get_text() == shown[provider_id]
+    assert shown["gamma-cloud"] == t("coverage.cell", known=3, total=3)
+    assert shown["beta-cloud"] == t("coverage.cell", known=2, total=9)
+    beta = site.page(f"{LANGUAGE_PREFIX[lang]}providers/beta-cloud/").select("ol.gs-sources li")
+    checks = [None, dt.date(2026, 11, 20), dt.date(2026, 6, 1)]
+    assert [shown_checked_day(item.get_text(), t) for item in beta] == checks

@@ -81,9 +81,7 @@ class Origin:
     sources: tuple[int, ...]  # 1-based numbers into the source list
     third_party: bool  # every source that covers the fact is a third party
     date: dt.date | None  # its source date: the newest date a covering source shows; None: none shows one
-    checked: (
-        dt.date | None
-    )  # the last day a covering source was read (Source.checked_date); None: not recorded
+    checked: dt.date | None  # its check day: the latest of its sources' (Source.checked_date); None: none
     undated: bool  # covered only by sources that show no date: its age is unknown
     stale: bool  # its source date is older than STALE_AFTER_DAYS
 
@@ -119,7 +117,7 @@ class Freshness:
     claim that the provider keeps no data)."""
 
     known: int  # values backed by a source
-    confirmed: int  # of those, covered by a source checked at most CONFIRMED_WITHIN_DAYS before the build
+    confirmed: int  # of those, whose check day (Origin.checked) is at most CONFIRMED_WITHIN_DAYS old
     weak: int  # of those, resting only on undated sources or only on third parties
     oldest: dt.date | None  # the oldest date a dated source covering a known value shows; None: none
 
@@ -291,7 +289,7 @@ def figures(offering: Offering, rates: ExchangeRates, today: dt.date) -> Figures
 
 
 def oldest_checked(known: list[Origin]) -> dt.date | None:
-    """When an offering's values were last read, as a whole: the oldest checked date of its known
+    """When an offering's values were checked, as a whole: the oldest checked date of its known
     values; None when one of them has none recorded (or none is known)."""
     dates = [fact.checked for fact in known]
     if not dates or None in dates:
@@ -333,9 +331,10 @@ def raw_value(value: object) -> str:
     return str(value) if isinstance(value, str) else "known"
 
 
-def confirmed_lately(source: Source, today: dt.date) -> bool:
-    """Whether the source's quotes were found on its page at most CONFIRMED_WITHIN_DAYS ago."""
-    return source.checked is not None and (today - source.checked).days <= CONFIRMED_WITHIN_DAYS
+def confirmed_lately(checked: dt.date | None, today: dt.date) -> bool:
+    """Whether a check day (Source.checked_date, or a value's Origin.checked: the latest of its
+    sources') is at most CONFIRMED_WITHIN_DAYS before the build date."""
+    return checked is not None and (today - checked).days <= CONFIRMED_WITHIN_DAYS
 
 
 def freshness(values: Sequence[tuple[Sequence[Source], Origin]], today: dt.date) -> Freshness:
@@ -345,7 +344,7 @@ def freshness(values: Sequence[tuple[Sequence[Source], Origin]], today: dt.date)
     dated = [day for _, covering in known for source in covering if (day := source.source_date) is not None]
     return Freshness(
         known=len(known),
-        confirmed=sum(any(confirmed_lately(source, today) for source in covering) for _, covering in known),
+        confirmed=sum(confirmed_lately(o.checked, today) for o, _ in known),
         weak=sum(o.undated or o.third_party for o, _ in known),
         oldest=min(dated, default=None),
     )

@@ -3,7 +3,8 @@
 `providers.json` holds each provider exactly as its YAML file says (so it round-trips through the
 model), plus a `derived` block per offering with the normalized figures and each fact's provenance.
 Two dates stay apart everywhere: `source_date`, the date a source shows (null when undated), and
-`checked`, the day a contributor last read it (model.Source.checked_date; null when not recorded).
+`checked`, the day it was checked (model.Source.checked_date, the site's one definition; null when
+not recorded).
 """
 
 from __future__ import annotations
@@ -79,8 +80,8 @@ CSV_COLUMNS = (
     *(column for fact in _facts_in_csv_order() for column in _columns_of(fact)),
     *_PROVENANCE_COLUMNS,
     "pricing",  # the columns before it keep their places for readers of earlier files
-    # the day the values were last read, and each source's two dates, in the order of `sources`
-    # ("undated", "not_recorded" where a source has none)
+    # the day the values were checked (the oldest of theirs), and each source's two dates, in the
+    # order of `sources` ("undated", "not_recorded" where a source has none)
     "checked",
     "source_dates",
     "checked_dates",
@@ -114,8 +115,8 @@ def _iso(date: dt.date | None) -> str | None:
 
 
 def source_dates(source: Source) -> dict[str, str | None]:
-    """A source's two dates: the one it shows (None: undated) and the day it was last read (None:
-    not recorded)."""
+    """A source's two dates: the one it shows (None: undated) and the day it was checked (None: not
+    recorded)."""
     return {"source_date": _iso(source.source_date), "checked": _iso(source.checked_date)}
 
 

@@ -260,8 +260,8 @@ class Source(Record):
     seen: dt.date = Field(description="The date the source shows; if it shows none, the date it was read.")
     checked: dt.date | None = Field(
         None,
-        description="The day a contributor or `python -m gpustorage verify` last found the quotes on the "
-        "page; unlike `seen`, not a date the page shows.",
+        description="The day a person or `python -m gpustorage verify` last confirmed at the source what it "
+        "is cited for (its quotes found on the page); unlike `seen`, not a date the page shows.",
     )
     undated: bool = Field(False, description="The source shows no date; `seen` is when it was read.")
     third_party: bool = Field(
@@ -289,8 +289,10 @@ class Source(Record):
 
     @property
     def checked_date(self) -> dt.date | None:
-        """The day a contributor last read the source: its `checked` date, else, for an undated source,
-        its `seen` (the day it was read); None when not recorded. The one place this is decided."""
+        """The day the source was checked: a person or `verify` confirmed at the source, that day, what
+        it is cited for. Its `checked` date, else, for an undated source, its `seen` (the day a person
+        read it there); None when not recorded (a dated source's `seen` is the page's date, not a
+        reading). The one place this is decided: every page, count and export takes it from here."""
         if self.checked is not None:
             return self.checked
         return self.seen if self.undated else None

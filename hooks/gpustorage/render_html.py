@@ -103,10 +103,10 @@ def stale_badge(t: Strings) -> Markup:
     )
 
 
-def undated_badge(t: Strings) -> Markup:
-    return html_format(
-        '<span class="gs-undated-badge" title="{}">{}</span>', t("undated.title"), t("undated.badge")
-    )
+def undated_badge(t: Strings, some: bool = False) -> Markup:
+    """The "undated" mark; `some`: beside a date, which is then the oldest of the other values'."""
+    title, word = ("undated.some_title", "undated.some") if some else ("undated.title", "undated.badge")
+    return html_format('<span class="gs-undated-badge" title="{}">{}</span>', t(title), t(word))
 
 
 def third_party_mark(t: Strings) -> Markup:
@@ -220,11 +220,11 @@ def source_date(offering: OfferingView, t: Strings) -> Markup:
         return undated_badge(t)
     html = time_html(offering.source_date)
     html += stale_badge(t) if figures.stale else _NOTHING
-    return html + undated_badge(t) if figures.undated else html
+    return html + undated_badge(t, some=True) if figures.undated else html
 
 
 def checked(offering: OfferingView, t: Strings) -> Markup:
-    """When an offering's values were last read (the oldest checked date of its known values), or
+    """When an offering's values were checked (the oldest checked date of its known values), or
     "not recorded"."""
     if offering.checked is None:
         return Markup.escape(t("date.not_recorded"))
@@ -232,7 +232,7 @@ def checked(offering: OfferingView, t: Strings) -> Markup:
 
 
 def source_dates(source: SourceView, t: Strings) -> Markup:
-    """A source's two dates, each named: the date it shows and the day it was last read."""
+    """A source's two dates, each named: the date it shows and the day it was checked."""
     return Markup.escape(dates_text(source.source_date, source.checked, t))
 
 
@@ -358,26 +358,33 @@ def comparison_cell(offering: OfferingView, column: str, t: Strings) -> Markup:
 def evidence(offering: OfferingView, t: Strings) -> Markup:
     """The row's one mark for its evidence, instead of a badge per value: the oldest source date among
     its known values (or "undated" when none has one), then a symbol if any value is stale, rests on
-    an undated source or only on a third party. The row's details mark each value."""
+    an undated source ("some values undated", beside the others' date) or only on a third party. Its
+    tooltip says what a date beside those symbols is. The row's details mark each value."""
     figures = offering.figures
     third_party = any(origin.known and origin.third_party for origin in figures.facts.values())
     doubts = [
         (figures.stale, STALE_SYMBOL, t("stale.badge")),
-        (figures.undated and figures.source_date is not None, UNDATED_SYMBOL, t("undated.badge")),
+        (figures.undated and figures.source_date is not None, UNDATED_SYMBOL, t("undated.some")),
         (third_party, THIRD_PARTY_SYMBOL, t("provenance.third_party")),
     ]
-    if offering.source_date is None:
-        date = Markup.escape(t("undated.badge"))
-    else:
-        date = time_html(offering.source_date)
     shown = [(sign, word) for doubt, sign, word in doubts if doubt]
+    date = (
+        Markup.escape(t("undated.badge")) if offering.source_date is None else time_html(offering.source_date)
+    )
     if not shown:
         return html_format('<span class="gs-evidence">{}</span>', date)
+    words = t.join([word for _, word in shown])
+    title = (
+        _NOTHING
+        if offering.source_date is None
+        else html_format(' title="{}"', t("evidence.title", date=offering.source_date.text, doubts=words))
+    )
     return html_format(
-        '<span class="gs-evidence{}">{} {}</span>',
+        '<span class="gs-evidence{}"{}>{} {}</span>',
         " gs-stale" if figures.stale else "",
+        title,
         date,
-        symbol("".join(sign for sign, _ in shown), t.join([word for _, word in shown]), "gs-doubts"),
+        symbol("".join(sign for sign, _ in shown), words, "gs-doubts"),
     )
 
 

@@ -17,7 +17,7 @@ import yaml
 from .problems import DataError, Problem
 
 STALE_AFTER_DAYS = 180  # a fact whose newest dated source is older than this is marked stale
-# a value counts as confirmed lately when a source covering it was checked (its quotes found on the page)
+# a value counts as confirmed lately when a source covering it was checked (model.Source.checked_date)
 # at most this many days before the build date
 CONFIRMED_WITHIN_DAYS = 90
 CHANGES_SHOWN = 100  # the changes page shows the latest changes; /api/v1/history.json holds them all

@@ -128,6 +128,8 @@ price.with_idle {price} {idle}
 egress.pooled
 undated.badge
 undated.title
+undated.some
+undated.some_title
 regions.count {count}
 coverage.row
 coverage.cell {known} {total}
@@ -248,6 +250,7 @@ binding_short.global
 binding_short.varies
 evidence.column
 evidence.short
+evidence.title {date} {doubts}
 legend.label
 contents.label
 preset.changed {preset} {explanation}

@@ -2,7 +2,7 @@
 
 Templates receive only views: text in the reader's language, the derived figures (computed once for
 all languages, see derive.py) and provenance flags. Two dates are never one: a source's own date (its
-source date) and the day a contributor last read it (its checked date). A row's source date is the
+source date) and the day it was checked (model.Source.checked_date). A row's source date is the
 oldest among its dated known facts (a row is only as fresh as its oldest figure).
 """
 
@@ -232,7 +232,7 @@ class SourceView:
     url: str
     label: str  # the link's words where the address is not shown: whose page it is (source_label)
     source_date: WordedDate | None  # the date the source shows; None: it shows none (undated)
-    checked: WordedDate | None  # the day it was last read (Source.checked_date); None: not recorded
+    checked: WordedDate | None  # the day it was checked (Source.checked_date); None: not recorded
     undated: bool
     third_party: bool
     transcribes: str | None  # for a third party's page: the provider page it transcribes
@@ -521,7 +521,7 @@ def _word(fact: Fact, value: object, t: Strings) -> str:
 
 def dates_text(source_date: WordedDate | None, checked: WordedDate | None, t: Strings) -> str:
     """A source's two dates, each with its name and never one for the other: the date it shows
-    ("undated" when it shows none) and the day it was last read ("not recorded" when no one noted it)."""
+    ("undated" when it shows none) and the day it was checked ("not recorded" when the data has none)."""
     shown = source_date.text if source_date else t("undated.badge")
     read = checked.text if checked else t("date.not_recorded")
     shown_line = t("text.labelled", label=t("date.source"), text=shown)
