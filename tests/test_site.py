@@ -530,7 +530,7 @@ def test_a_value_counts_as_confirmed_where_its_sources_show_a_check_within_the_w
     """Issue #29: one account of checking. On each provider's page, a known value counts as confirmed
     lately when one of the sources it links shows a check at most CONFIRMED_WITHIN_DAYS before the
     build; its freshness line and the data page's row give that count. An undated page's check is the
-    day it was read (Gamma's: 3 values; Beta's third party: 2); Beta's 2024 blog shows a check too old
+    day it was read (Gamma's: 4 values; Beta's third party: 2); Beta's 2024 blog shows a check too old
     to count; a source without one reads "not recorded"."""
     t = fixture_build.views[lang].t
     data_page = site.page(f"{LANGUAGE_PREFIX[lang]}data/").select_one("table.gs-freshness-table")
@@ -551,8 +551,8 @@ def test_a_value_counts_as_confirmed_where_its_sources_show_a_check_within_the_w
         assert shown[provider_id] in page.select_one("p.gs-freshness").get_text()
         row = data_page.select_one(f'tr[data-provider="{provider_id}"]')
         assert row.select("td")[0].get_text() == shown[provider_id]
-    assert shown["gamma-cloud"] == t("coverage.cell", known=3, total=3)
-    assert shown["beta-cloud"] == t("coverage.cell", known=2, total=9)
+    assert shown["gamma-cloud"] == t("coverage.cell", known=4, total=4)
+    assert shown["beta-cloud"] == t("coverage.cell", known=2, total=10)
     beta = site.page(f"{LANGUAGE_PREFIX[lang]}providers/beta-cloud/").select("ol.gs-sources li")
     checks = [None, dt.date(2026, 11, 20), dt.date(2026, 6, 1)]
     assert [shown_checked_day(item.get_text(), t) for item in beta] == checks

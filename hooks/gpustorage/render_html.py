@@ -307,7 +307,7 @@ def money(amount: Money) -> Markup:
     """An amount the script can show in the reader's currency (contract.MONEY_ATTRIBUTES)."""
     return html_format(
         '<span class="gs-money" data-usd="{}" data-cur="{}"{}>{}</span>',
-        repr(amount.usd),
+        format(amount.usd, ".6g"),  # six significant digits: the page shows three
         amount.currency,
         Markup(' data-rate="1"') if amount.rate else _NOTHING,
         amount.text,
