@@ -35,10 +35,19 @@ def spaced(text: str) -> str:
     return " ".join(text.split())
 
 
+def visit(page, server: str, lang: str, query: str) -> None:
+    """The comparison in `lang` as the address `query` sets it, its rows settled."""
+    page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}{query}")
+    settled(page)
+
+
+def row_of(page, product: str):
+    return page.locator("#comparison tr.gs-offering").filter(has=page.get_by_text(product, exact=True))
+
+
 def cell_text(page, product: str, column: str) -> str:
     settled(page)
-    row = page.locator("#comparison tr.gs-offering").filter(has=page.get_by_text(product, exact=True))
-    return spaced(row.locator(f"td[data-column={column}]").inner_text())
+    return spaced(row_of(page, product).locator(f"td[data-column={column}]").inner_text())
 
 
 def buckets_price(t: Strings, rate: str, fee: str) -> str:
@@ -58,9 +67,9 @@ def test_a_price_after_a_free_allowance_says_what_a_reader_pays(
     rate = "≈ " + money(page, lang, 0.0224, rate=True)
     assert cell_text(page, "Alpha Buckets", "price") == buckets_price(t, rate, "≈ " + money(page, lang, 6))
     assert cell_text(page, "Gamma Home", "price") == spaced(t("price.included_short"))
-    page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}?sort=price")
+    visit(page, server, lang, "?sort=price")
     assert visible_products(page)[-1] == "Gamma Home"  # after every price: no price of its own, not 0
-    page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}?sort=price&dir=desc")
+    visit(page, server, lang, "?sort=price&dir=desc")
     assert visible_products(page)[-1] == "Gamma Home"
 
 
@@ -80,8 +89,7 @@ def test_sorted_by_the_idle_cost_each_row_shows_its_idle_cost(
 ) -> None:
     """The figure shown is the figure sorted on: rows in order of the idle cost, each leading with it."""
     t = fixture_build.views[lang].t
-    page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}?sort=idle&gb=1000")
-    settled(page)
+    visit(page, server, lang, "?sort=idle&gb=1000")
     known = idle_months(1000)
     del known["Gamma Files"]  # unknown while idle: sorted after the known ones
     shown = [product for product in visible_products(page) if product in known]
@@ -89,9 +97,8 @@ def test_sorted_by_the_idle_cost_each_row_shows_its_idle_cost(
     converted = {"Alpha Buckets"}
     for product, amount in known.items():
         figure = ("≈ " if product in converted else "") + money(page, lang, amount)
-        lead = page.locator("#comparison tr.gs-offering").filter(has=page.get_by_text(product, exact=True))
         expected = spaced(t("calc.idle_per_month", amount=figure))
-        assert spaced(lead.locator("td[data-column=cost] strong").inner_text()) == expected
+        assert spaced(row_of(page, product).locator("td[data-column=cost] strong").inner_text()) == expected
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -99,8 +106,7 @@ def test_sorted_by_the_idle_cost_without_a_size_each_row_shows_a_gbs_idle_rate(
     page, server: str, fixture_build: SiteBuild, lang: str
 ) -> None:
     t = fixture_build.views[lang].t
-    page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}?sort=idle")
-    settled(page)
+    visit(page, server, lang, "?sort=idle")
     assert page.is_visible("#comparison th[data-column=cost]")
     beta = t("calc.idle_rate", amount=money(page, lang, 0.146, rate=True))  # 0.0002 USD per GB-hour
     assert cell_text(page, "Beta Disk", "cost") == spaced(beta)
@@ -133,9 +139,7 @@ def test_every_amount_reads_in_the_chosen_currency(
     egress = spaced(money(page, lang, 0.01, "EUR", rate=True))
     assert cell_text(page, "Alpha Buckets", "egress").startswith(egress)
     for product in ("Alpha Volume", "Alpha Buckets"):
-        page.locator("#comparison tr.gs-offering").filter(has=page.get_by_text(product, exact=True)).locator(
-            "input.gs-pick"
-        ).check()
+        row_of(page, product).locator("input.gs-pick").check()
     page.click("#comparison-pick-open")
     side = spaced(page.inner_text("#comparison-side"))
     assert volume in side and spaced(money(page, lang, 5, "EUR")) in side and "$" not in side

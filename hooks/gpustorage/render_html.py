@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import re
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
@@ -316,16 +315,15 @@ def money(amount: Money) -> Markup:
 
 def with_moneys(text: str, moneys: tuple[Money, ...]) -> Markup:
     """`text` escaped, each of its amounts (`moneys`, as worded in it) marked up by money(), with a line
-    break allowed after it: an amount in another currency can be longer than its column."""
-    if not moneys:
-        return Markup.escape(text)
+    break allowed after it: an amount in another currency can be longer than its column. One pass from
+    left to right, the longest amount first where two start alike ('≈ 6,00 $' before '6,00 $')."""
     by_text = {amount.text: amount for amount in moneys}
-    pattern = re.compile("|".join(re.escape(words) for words in sorted(by_text, key=len, reverse=True)))
     parts: list[Markup] = []
     end = 0
-    for found in pattern.finditer(text):
-        parts += [Markup.escape(text[end : found.start()]), money(by_text[found.group()]), Markup("<wbr>")]
-        end = found.end()
+    while found := [(at, -len(words), words) for words in by_text if (at := text.find(words, end)) != -1]:
+        at, _, words = min(found)
+        parts += [Markup.escape(text[end:at]), money(by_text[words]), Markup("<wbr>")]
+        end = at + len(words)
     return Markup("").join([*parts, Markup.escape(text[end:])])
 
 

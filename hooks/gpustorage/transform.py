@@ -454,6 +454,16 @@ def worded_price(price: Price, t: Strings, rates: ExchangeRates) -> Worded:
     return Worded(text, source if source != text else None, moneys=moneys)
 
 
+def egress_fee(egress: Egress, t: Strings, rates: ExchangeRates) -> Money | None:
+    """An egress fee per GB or GiB in its source's currency, as written; None without a rate for it."""
+    currency = egress.currency.value
+    try:
+        usd = egress.amount * usd_per_unit(currency, rates)
+    except KeyError:
+        return None
+    return Money(t.money(egress.amount, currency), usd, currency, rate=True)
+
+
 def egress_text(egress: Egress, t: Strings) -> str:
     per = t(f"unit.{egress.per}")
     text = f"{t.money(egress.amount, egress.currency.value)}/{per}"
@@ -496,6 +506,9 @@ def worded_value(fact: Fact, value: object, t: Strings, rates: ExchangeRates) ->
     differs (the history words old and new values this way too, so a change reads like the cell)."""
     if isinstance(value, Price):
         return worded_price(value, t, rates)
+    if isinstance(value, Egress):
+        fee = egress_fee(value, t, rates)
+        return Worded(egress_text(value, t), moneys=(fee,) if fee else ())
     if fact is Fact.throughput and isinstance(value, str) and value != UNKNOWN:
         return Worded(throughput_text(throughput_mb_s(value), t), value, DATA_TEXT_LANG)
     return Worded(_word(fact, value, t))
@@ -509,8 +522,6 @@ def _word(fact: Fact, value: object, t: Strings) -> str:
         if value != UNKNOWN and DECLARED[fact].kind is ValueKind.text:
             return value
         return t(word_key(fact, value))
-    if isinstance(value, Egress):
-        return egress_text(value, t)
     if isinstance(value, list):  # regions
         return t.join(value)
     if isinstance(value, dict):  # regions named in each language
@@ -569,16 +580,6 @@ def source_view(number: int, source: Source, t: Strings) -> SourceView:
     )
 
 
-def _egress_money(egress: Egress, t: Strings, rates: ExchangeRates) -> Money | None:
-    """An egress fee per GB or GiB in its source's currency, as written; None without a rate for it."""
-    currency = egress.currency.value
-    try:
-        usd = egress.amount * usd_per_unit(currency, rates)
-    except KeyError:
-        return None
-    return Money(t.money(egress.amount, currency), usd, currency, rate=True)
-
-
 def short_words(
     offering: Offering, figures: Figures, fact: Fact, t: Strings
 ) -> tuple[str, tuple[Money, ...]]:
@@ -605,9 +606,6 @@ def _cell(offering: Offering, figures: Figures, fact: Fact, t: Strings, rates: E
     value = offering.value_of(fact)
     worded = worded_value(fact, value, t, rates)
     short, short_moneys = short_words(offering, figures, fact, t)
-    moneys = worded.moneys + short_moneys
-    if isinstance(value, Egress) and (egress := _egress_money(value, t, rates)):
-        moneys += (egress,)
     return Cell(
         worded.text,
         sort,
@@ -617,7 +615,7 @@ def _cell(offering: Offering, figures: Figures, fact: Fact, t: Strings, rates: E
         worded.source,
         worded.source_lang,
         short,
-        moneys,
+        worded.moneys + short_moneys,
     )
 
 

@@ -143,6 +143,9 @@ export function tableView(table, rows, settings, wording, beforeRows) {
   let costKey = "";
   let currency = "";
   let sortColumn = "";
+  // what the cost cells show (the amounts, the currency, the sorted column whose figure they lead with),
+  // made once per display; a cell written for it is not written again
+  let cellsKey = "";
   let moneysIn = ""; // the currency the page's amounts show (the page writes US dollars)
   let wanted = null; // what the last display asked for, until the rows show it (settle)
   let timer = null; // the rows' coming update
@@ -155,34 +158,19 @@ export function tableView(table, rows, settings, wording, beforeRows) {
     });
   }
 
-  // what the cost cells show: the amounts, the currency and the sorted column
-  function cellsKey() {
-    return [costKey, currency, sortColumn === "idle" || sortColumn === "price" ? sortColumn : ""].join("|");
-  }
-
   function writeCosts(entry) {
-    const key = cellsKey();
-    if (entry.costText === key) return;
-    entry.costText = key;
+    if (entry.costText === cellsKey) return;
+    entry.costText = cellsKey;
     const cell = entry.cells.cost;
     const idleRateShown = !entry.costs && sortColumn === "idle";
     cell.hidden = !entry.costs && !idleRateShown;
     if (cell.hidden) return;
     setData(cell, "label", strings.cost_short);
-    if (idleRateShown) {
-      writeIdleRate(cell, entry, strings, wording, currency);
-      setData(cell, "value", undefined);
-      setData(cell, "sort", undefined);
-      return;
-    }
-    writeCostLines(cell, entry, strings, wording, currency, sortColumn);
-    if (entry.costs.monthly === null) {
-      setData(cell, "value", undefined);
-      setData(cell, "sort", undefined);
-      return;
-    }
-    setData(cell, "value", String(entry.costs.monthly));
-    setData(cell, "sort", String(entry.keys.cost));
+    if (idleRateShown) writeIdleRate(cell, entry, strings, wording, currency);
+    else writeCostLines(cell, entry, strings, wording, currency, sortColumn);
+    const known = entry.costs && entry.costs.monthly !== null;
+    setData(cell, "value", known ? String(entry.costs.monthly) : undefined);
+    setData(cell, "sort", known ? String(entry.keys.cost) : undefined);
   }
 
   // an offering's row and the row of its details show and hide together
@@ -283,6 +271,8 @@ export function tableView(table, rows, settings, wording, beforeRows) {
     costKey = view.costKey;
     currency = view.currency;
     sortColumn = view.column || "";
+    const leading = sortColumn === "idle" || sortColumn === "price" ? sortColumn : ""; // the figures leadingFigure leads with
+    cellsKey = [costKey, currency, leading].join("|");
     if ((currency || "USD") !== (moneysIn || "USD")) showMoneys(table, currency, wording.money);
     moneysIn = currency;
     // with the cost cells, so that the columns never disagree; sorted by the idle cost, the cells show it
