@@ -21,7 +21,6 @@ DECLARED = {
     *contract.GROUP_ATTRIBUTES,
     *contract.CELL_ATTRIBUTES,
     *contract.CONTROL_ATTRIBUTES,
-    *contract.DETAILS_ATTRIBUTES,
     *contract.MONEY_ATTRIBUTES,
 }
 

@@ -73,16 +73,17 @@ ROW_ATTRIBUTES: dict[str, str] = {
 # data-* attributes elsewhere: provider groups (<tbody>), cells and headers, preset buttons.
 GROUP_ATTRIBUTES = ("provider", "name")
 # value: the amount of a cost cell (the script writes it); label: the short column name a card shows
-CELL_ATTRIBUTES = ("column", "sort", "value", "label")
+# symbol: an answer's symbol, which the style sheet draws (its word is the cell's text)
+CELL_ATTRIBUTES = ("column", "sort", "value", "label", "symbol")
 # an amount (span.gs-money) in a cell or a row's details: in US dollars, the source's currency, and
 # "1" for a rate per GB-month (three significant digits) rather than a sum; the script shows it in the
 # reader's currency
 MONEY_ATTRIBUTES = ("usd", "cur", "rate")
 # preset buttons; a filter option's own label and the option a count belongs to ("kind:object_storage")
 CONTROL_ATTRIBUTES = ("preset", "label", "for")
-# a row's details (tr.gs-more): its provider and offering number, each fact's item, and "quoted" once
-# the script has added the sources' words; the table's address of providers.json, where they are read
-DETAILS_ATTRIBUTES = ("provider", "offering", "fact", "quoted", "providers-json")
+# An offering's details (render_html.offering_details) are on its provider's page and, alone, in this file
+# beside it (providers/<id>/details.html): the comparison's script opens a row's details from there
+DETAILS_FILE = "details.html"
 
 # URL parameters of the view (shared links keep filters, sort and amounts). The script takes a value from
 # a link only if the page offers it (a control's choice, a preset, a rate; name and amounts are free).

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from pymdownx.slugs import slugify  # type: ignore[import-untyped]
 
 from . import render_html, translations
 from .build import SiteBuild
-from .contract import COLUMNS, FILTER_VALUES, FILTERS, LIST_FILTERS, PRESETS
+from .contract import COLUMNS, DETAILS_FILE, FILTER_VALUES, FILTERS, LIST_FILTERS, PRESETS
 from .derive import is_stale
 from .escape import html, html_format, md, script_json
 from .guide import GuidePage
@@ -37,7 +38,7 @@ from .model import HOURS_PER_MONTH, Fact, StorageKind
 from .render_html import OfferingParts
 from .report_links import offering_report, report_links
 from .settings import CHANGES_SHOWN, DISPLAY_CURRENCIES, FOLD_ABOVE_ROWS, ROWS_PER_PAGE, STALE_AFTER_DAYS
-from .transform import ProviderView, SiteView, Strings, word_key
+from .transform import OfferingView, ProviderView, SiteView, Strings, word_key
 
 __all__ = ["FrontMatter", "Page", "html", "md", "render_site", "script_json"]
 
@@ -78,6 +79,9 @@ class Page:
     front_matter: FrontMatter
     body: Markup
     generated: bool = False  # made from data alone (a provider page), not from a page of the guide
+    # a provider page's offerings' details as the page holds them, also written alone beside the page
+    # (DETAILS_FILE): the comparison opens a row's details from there
+    details: Markup | None = None
 
     def as_markdown(self) -> str:
         return self.front_matter.as_yaml() + str(self.body)
@@ -91,7 +95,7 @@ Pages = dict[str, Page]  # by path within the language's folder: 'index.md', 'pr
 # and lists are most of a page: an engine may hand it a placeholder per block (`held_html`) and put
 # the block back into the HTML it returns (`restore_held`). Only blocks that stand alone (a blank line
 # before and after) are held: Markdown would have passed those through as they are.
-_HELD_START = re.compile(r"(?:\A|(?<=\n\n))<(table|ol|ul|form)\b[^>]*>")
+_HELD_START = re.compile(r"(?:\A|(?<=\n\n))<(table|ol|ul|form|div)\b[^>]*>")
 _PLACEHOLDER = "<!--gs-held:{}-->"
 _HELD_PLACE = re.compile(_PLACEHOLDER.format(r"(\d+)"))  # a placeholder, found in the engine's HTML
 
@@ -226,6 +230,7 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
         "filters": list(FILTERS),
         "rows_per_page": ROWS_PER_PAGE,
         "fold_above": FOLD_ABOVE_ROWS,
+        "details_file": DETAILS_FILE,  # beside each provider page: its offerings' details (details.js)
         "hours_per_month": HOURS_PER_MONTH,  # the month the calculator splits into running and idle hours
         "rates": {
             currency: {
@@ -369,10 +374,9 @@ class LanguageRenderer:
                     sources=render_html.source_list(provider.no_storage_sources, "source-", t),
                 )
             )
-        for offering in provider.offerings:
-            report = self.shared.offerings[(provider.id, offering.number)].report
-            reports = report_links(report, offering, t)
-            parts.append(render_html.offering_section(offering, reports, t) + Markup("\n\n"))
+        details = [self.offering_details(provider, offering) for offering in provider.offerings]
+        for offering, block in zip(provider.offerings, details, strict=True):
+            parts.append(html_format("## {}\n\n{}\n\n", md(offering.product), block))
         parts.append(render_html.freshness_line(provider, t))
         if history is not None:
             changes = render_html.history_block(view, history.of(provider.id), None)
@@ -385,7 +389,13 @@ class LanguageRenderer:
                         t("history.feed"),
                     )
                 )
-        return Page(front_matter, Markup("").join(parts), generated=True)
+        details_file = Markup("\n").join(details) if details else None
+        return Page(front_matter, Markup("").join(parts), generated=True, details=details_file)
+
+    def offering_details(self, provider: ProviderView, offering: OfferingView) -> Markup:
+        t = self.view.t
+        report = self.shared.offerings[(provider.id, offering.number)].report
+        return render_html.offering_details(offering, report_links(report, offering, t), t)
 
     def pages(self, guide: list[GuidePage], default: str) -> Pages:
         context = self.context()
@@ -408,6 +418,17 @@ def render_site(build: SiteBuild, site_url: str) -> dict[str, Pages]:
 
 
 # ---- what a page needs to know about where it stands ---------------------------------------------------
+
+
+def details_files(views: Mapping[str, SiteView], pages: Mapping[str, Pages]) -> dict[str, str]:
+    """Each provider page's offerings' details alone, beside the page (its folder's DETAILS_FILE), by
+    path below the site root: the comparison's script opens a row's details from them."""
+    return {
+        f"{views[lang].prefix}{path.removesuffix('.md')}/{DETAILS_FILE}": str(page.details)
+        for lang, language_pages in pages.items()
+        for path, page in language_pages.items()
+        if page.details is not None
+    }
 
 
 def page_url(prefix: str, path: str) -> str:

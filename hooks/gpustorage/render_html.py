@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from .contract import COLUMNS, FILTERS, URL_PARAMETERS
 from .derive import Figures, Origin, UsdTier
-from .escape import html_format, md
+from .escape import html_format
 from .history import Change
 from .model import INCLUDED, Fact
 from .report_links import OfferingReport, ReportLinks
@@ -119,13 +119,7 @@ def third_party_mark(t: Strings) -> Markup:
 def example_mark(t: Strings) -> Markup:
     """The mark of an example price (a worked example or one region's figure, not a price list): its
     symbol shown, its word read, explained as its tooltip like the legend's."""
-    return html_format(
-        '<span class="gs-example" title="{}"><span aria-hidden="true">{}</span><span class="gs-sr">{}</span>'
-        "</span>",
-        t("price.example_title"),
-        EXAMPLE_SYMBOL,
-        t("price.example"),
-    )
+    return symbol(EXAMPLE_SYMBOL, t("price.example"), "gs-example", title=t("price.example_title"))
 
 
 def example_of(case: Prose, t: Strings) -> Markup:
@@ -155,7 +149,7 @@ def marks(origin: Origin, t: Strings) -> Markup:
 def cell(c: Cell, t: Strings) -> Markup:
     """A value with its marks (an unknown value has none)."""
     classes = "gs-value" + (" gs-unknown" if c.unknown else "") + (" gs-stale" if c.origin.stale else "")
-    value = html_format('<span class="{}">{}</span>', classes, c.text)
+    value = html_format('<span class="{}">{}</span>', classes, with_moneys(c.text, c.moneys))
     return value if c.unknown else value + marks(c.origin, t)
 
 
@@ -271,8 +265,7 @@ def report_control(provider: ProviderView, offering: OfferingView, t: Strings) -
     prefilled form of its own. Its title is its name (read aloud, and shown on hover): the words are in
     the page once per row, not twice."""
     return html_format(
-        '<a class="gs-report" href="providers/{pid}/#report-{n}" title="{label}">'
-        '<span aria-hidden="true">⚑</span></a>',
+        '<a class="gs-report gs-flag" href="providers/{pid}/#report-{n}" title="{label}"></a>',
         pid=provider.id,
         n=offering.number,
         label=t("report.offering", offering=offering.product),
@@ -292,11 +285,13 @@ CONVERTED_SIGN = "≈"  # before an amount converted from another currency (tran
 EXAMPLE_SYMBOL = "◇"  # beside a price that is an example, not a price list's
 
 
-def symbol(sign: str, word: str, classes: str) -> Markup:
-    """A symbol shown, its word read (and shown in the legend)."""
+def symbol(sign: str, word: str, classes: str, title: str = "") -> Markup:
+    """A symbol shown, its word read (and shown in the legend), `title` its tooltip: the style sheet
+    draws the symbol from data-symbol, so that it is one element with its word."""
     return html_format(
-        '<span class="{}"><span aria-hidden="true">{}</span><span class="gs-sr">{}</span></span>',
+        '<span class="{}"{} data-symbol="{}"><span class="gs-sr">{}</span></span>',
         classes,
+        html_format(' title="{}"', title) if title else _NOTHING,
         sign,
         word,
     )
@@ -314,50 +309,55 @@ def money(amount: Money) -> Markup:
 
 
 def with_moneys(text: str, moneys: tuple[Money, ...]) -> Markup:
-    """`text` escaped, each of its amounts (`moneys`, as worded in it) marked up by money(), with a line
-    break allowed after it: an amount in another currency can be longer than its column. One pass from
+    """`text` escaped, each of its amounts (`moneys`, as worded in it) marked up by money(): an inline
+    block (site.css), so that a line may break after it, as an amount in another currency can be longer
+    than its column. One pass from
     left to right, the longest amount first where two start alike ('≈ 6,00 $' before '6,00 $')."""
     by_text = {amount.text: amount for amount in moneys}
     parts: list[Markup] = []
     end = 0
     while found := [(at, -len(words), words) for words in by_text if (at := text.find(words, end)) != -1]:
         at, _, words = min(found)
-        parts += [Markup.escape(text[end:at]), money(by_text[words]), Markup("<wbr>")]
+        parts += [Markup.escape(text[end:at]), money(by_text[words])]
         end = at + len(words)
     return Markup("").join([*parts, Markup.escape(text[end:])])
 
 
-def token(offering: OfferingView, column: str, t: Strings) -> Markup:
-    """A value as the comparison's one-line row shows it: an answer as its symbol, an unknown as "?",
-    any other value in its short form (the row's details give every value in full)."""
+def comparison_cell(offering: OfferingView, column: str, t: Strings) -> Markup:
+    """A fact's <td> in the comparison, on one line: an answer as its symbol, an unknown as "?", any
+    other value in its short form (the row's details give every value in full); with the sort key the
+    script reads and the label a card shows. A symbol is the cell's (drawn by the style sheet from
+    data-symbol, "?" from its class) and its word is read: a row holds few elements (issue #30)."""
     c, fact = offering.cells[column], Fact(column)
     value = offering.value(fact)
+    attributes = html_format(' data-column="{}"', column)
+    if c.sort is not None:
+        attributes += html_format(' data-sort="{}"', repr(c.sort))
+    attributes += html_format(' data-label="{}"', t(f"column_short.{column}"))
     if c.unknown:
-        return html_format('<span class="gs-token gs-unknown"><span class="gs-sr">{}</span></span>', c.text)
+        template = '<td class="gs-token gs-unknown"{}><span class="gs-sr">{}</span></td>'
+        return html_format(template, attributes, c.text)
     if fact in TOKEN_FACTS and value in ANSWER_SYMBOLS:
-        return symbol(ANSWER_SYMBOLS[value], c.text, f"gs-token gs-{value}")
-    html = html_format('<span class="gs-value">{}</span>', with_moneys(c.token, c.moneys))
-    return html + example_mark(t) if fact is Fact.price and offering.figures.example_of else html
+        return html_format(
+            '<td class="gs-token gs-{}"{} data-symbol="{}"><span class="gs-sr">{}</span></td>',
+            value,
+            attributes,
+            ANSWER_SYMBOLS[value],
+            c.text,
+        )
+    html = with_moneys(c.token, c.moneys)
+    if fact is Fact.price and offering.figures.example_of:
+        html += example_mark(t)
+    return html_format("<td{}>{}</td>", attributes, html)
 
 
-def comparison_cell(offering: OfferingView, column: str, t: Strings) -> Markup:
-    """A fact's <td> in the comparison, with the sort key the script reads and the label a card shows."""
-    c = offering.cells[column]
-    return html_format(
-        '<td data-column="{}"{}{} data-label="{}">{}</td>',
-        column,
-        html_format(' data-sort="{}"', repr(c.sort)) if c.sort is not None else _NOTHING,
-        Markup(' class="gs-cell-unknown"') if c.unknown else _NOTHING,
-        t(f"column_short.{column}"),
-        token(offering, column, t),
-    )
-
-
-def evidence(offering: OfferingView, t: Strings) -> Markup:
+def evidence_cell(provider: ProviderView, offering: OfferingView, t: Strings) -> Markup:
     """The row's one mark for its evidence, instead of a badge per value: the oldest source date among
     its known values (or "undated" when none has one), then a symbol if any value is stale, rests on
     an undated source ("some values undated", beside the others' date) or only on a third party. Its
-    tooltip says what a date beside those symbols is. The row's details mark each value."""
+    tooltip says what a date beside those symbols is. The row's details mark each value. The cell ends
+    in the row's report control; it sorts by the date (the column keeps its name "checked" for shared
+    links)."""
     figures = offering.figures
     third_party = any(origin.known and origin.third_party for origin in figures.facts.values())
     doubts = [
@@ -366,23 +366,22 @@ def evidence(offering: OfferingView, t: Strings) -> Markup:
         (third_party, THIRD_PARTY_SYMBOL, t("provenance.third_party")),
     ]
     shown = [(sign, word) for doubt, sign, word in doubts if doubt]
-    date = (
-        Markup.escape(t("undated.badge")) if offering.source_date is None else time_html(offering.source_date)
-    )
-    if not shown:
-        return html_format('<span class="gs-evidence">{}</span>', date)
-    words = t.join([word for _, word in shown])
-    title = (
-        _NOTHING
-        if offering.source_date is None
-        else html_format(' title="{}"', t("evidence.title", date=offering.source_date.text, doubts=words))
-    )
+    date = offering.source_date
+    attributes = html_format(' data-column="checked" data-label="{}"', t("evidence.short"))
+    if figures.source_date is not None:
+        attributes += html_format(' data-sort="{}"', figures.source_date.isoformat())
+    content = Markup.escape(t("undated.badge") if date is None else date.text)
+    if shown:
+        words = t.join([word for _, word in shown])
+        if date is not None:
+            attributes += html_format(' title="{}"', t("evidence.title", date=date.text, doubts=words))
+        content += Markup(" ") + symbol("".join(sign for sign, _ in shown), words, "gs-doubts")
     return html_format(
-        '<span class="gs-evidence{}"{}>{} {}</span>',
+        '<td class="gs-evidence{}"{}>{}{}</td>',
         " gs-stale" if figures.stale else "",
-        title,
-        date,
-        symbol("".join(sign for sign, _ in shown), words, "gs-doubts"),
+        attributes,
+        content,
+        report_control(provider, offering, t),
     )
 
 
@@ -419,112 +418,22 @@ def comparison_row(
     provider: ProviderView, offering: OfferingView, parts: OfferingParts, t: Strings
 ) -> Markup:
     """An offering's row in the comparison, on one line: its provider and name, its facts as short
-    tokens, one mark for its evidence and the report control. Its details follow in their own row; the
-    name is the button that opens them (open without the script, which folds them: disclose.js)."""
-    figures = offering.figures
-    checked_sort = (  # the column keeps its name "checked" for shared links: it sorts by source date
-        html_format(' data-sort="{}"', figures.source_date.isoformat()) if figures.source_date else _NOTHING
-    )
+    tokens, one mark for its evidence and the report control. The name links to the offering's details
+    on its provider's page; the script opens them in place instead, below the row (details.js), from
+    the same markup (offering_details)."""
     return html_format(
         '<tr class="gs-offering" data-provider="{provider_id}"{attributes}>\n'
         '<th scope="row" data-column="product">'
-        '<button class="gs-disclose" aria-expanded="true"><span class="gs-row-provider">{provider}: </span>'
-        '<span class="gs-product">{product}</span></button></th>\n'
-        "{cells}\n"
-        '<td data-column="checked"{checked_sort} data-label="{checked_label}">{evidence}{report}</td>\n'
-        "</tr>\n"
-        "{details}",
+        '<a class="gs-disclose" href="providers/{provider_id}/#{anchor}"><span class="gs-row-provider">'
+        "{provider}: </span>{product}</a></th>\n"
+        "{cells}\n{evidence}\n</tr>\n",
         provider_id=provider.id,
         attributes=parts.attributes,
+        anchor=details_anchor(offering),
         provider=provider.name,
         product=offering.product,
-        report=report_control(provider, offering, t),
         cells=Markup("\n").join(comparison_cell(offering, str(fact), t) for fact in COLUMNS),
-        checked_sort=checked_sort,
-        checked_label=t("evidence.short"),
-        evidence=evidence(offering, t),
-        details=offering_details(provider, offering, t),
-    )
-
-
-def doubt_marks(origin: Origin, t: Strings) -> Markup:
-    """A known value's doubts in a row's details, as the symbols of the row's mark (see the legend)."""
-    doubts = [
-        (origin.stale, STALE_SYMBOL, t("stale.badge")),
-        (origin.undated, UNDATED_SYMBOL, t("undated.badge")),
-        (origin.third_party, THIRD_PARTY_SYMBOL, t("provenance.third_party")),
-    ]
-    shown = [(sign, word) for doubt, sign, word in doubts if doubt and origin.known]
-    if not shown:
-        return _NOTHING
-    return symbol("".join(sign for sign, _ in shown), t.join([word for _, word in shown]), "gs-doubts")
-
-
-def detail_fact(offering: OfferingView, name: str, t: Strings) -> Markup:
-    """A fact in full in a row's details: its value, its doubts, the source's own wording where the
-    value is a normalized figure, and the numbers of its sources."""
-    c = offering.cells[name]
-    value = with_moneys(c.text, c.moneys)
-    if name == "region_binding" and offering.figures.regions:
-        value += Markup.escape(t("text.aside", text=t("regions.count", count=offering.figures.regions)))
-    if name == "region_binding" and offering.plans:
-        value += html_format(" · {}", " · ".join(offering.plans))
-    if name == "price" and offering.example_of is not None:
-        value += example_mark(t) + html_format(" · {}", example_of(offering.example_of, t))
-    value += source_wording(c, t)  # where the value is a normalized figure
-    label = t("text.labelled", label=t(f"column.{name}"), text="")  # "Price: ", "价格："
-    return html_format(
-        '<li data-fact="{}"><b>{}</b>{}{}{}</li>',
-        name,
-        label,
-        value,
-        doubt_marks(c.origin, t),
-        source_numbers(c.origin.sources),
-    )
-
-
-def source_numbers(sources: tuple[int, ...]) -> Markup:
-    """A fact's sources in a row's details, by their numbers in the list just below: no links, as a
-    hundred rows' anchors would weigh on the page for a list in view."""
-    return Markup(" ").join(html_format('<span class="gs-source-ref">[{}]</span>', n) for n in sources)
-
-
-def detail_source(source: SourceView, t: Strings) -> Markup:
-    """A source in a row's details: whose page it is as the link's text (its host, or an account and
-    repository on a code host; the address is in the link), its two dates (its own, or "undated",
-    and the day it was checked), and whether it is a third party's. The provider's page has more."""
-    third_party = Markup(" · †") if source.third_party else _NOTHING
-    return html_format(
-        '<li><a href="{}" rel="nofollow">{}</a> · {}{}</li>',
-        source.url,
-        source.label,
-        source_dates(source, t),
-        third_party,
-    )
-
-
-def offering_details(provider: ProviderView, offering: OfferingView, t: Strings) -> Markup:
-    """The row below an offering's row, opened on demand (the script folds it; without the script it
-    stands open): its kind, every value with its doubts and sources, and each source with its own
-    date. Compact HTML, as a hundred of them are part of the page: the notes, the sources' full
-    addresses and their words (quotes) are on the provider's page, which the details link to; the
-    script shows the quotes here too, from the API's providers.json (quotes.js)."""
-    n = offering.number
-    facts = Markup("").join(detail_fact(offering, name, t) for name in FACT_ROWS)
-    sources = Markup("").join(detail_source(source, t) for source in offering.sources)
-    return html_format(
-        '<tr class="gs-more" id="more-{pid}-{n}" data-provider="{pid}" data-offering="{n}">'
-        '<td colspan="{span}">'
-        '<p><a href="providers/{pid}/">{provider}</a> · {kind} · {completeness}</p>'
-        '<ul class="gs-more-facts">{facts}</ul><ol class="gs-more-sources">{sources}</ol></td></tr>',
-        pid=provider.id,
-        n=n,
-        span=len(COLUMNS) + 2,
-        provider=provider.name,
-        kind=offering.kind_text,
-        completeness=t("completeness", known=offering.figures.known, count=len(Fact)),
-        facts=facts,
-        sources=sources,
+        evidence=evidence_cell(provider, offering, t),
     )
 
 
@@ -676,13 +585,21 @@ def source_list(
     )
 
 
-def offering_section(offering: OfferingView, reports: ReportLinks, t: Strings) -> Markup:
-    """An offering on its provider's page: its heading, its facts, its notes and its sources."""
+def details_anchor(offering: OfferingView) -> str:
+    """The id of an offering's details on its provider's page (and in its details file)."""
+    return f"offering-{offering.number}"
+
+
+def offering_details(offering: OfferingView, reports: ReportLinks, t: Strings) -> Markup:
+    """An offering's details: its facts (every value with its marks and the source's own wording, links
+    to its sources and to report it), its notes and its sources (each with its dates and the words that
+    state its facts). One block, on its provider's page below its heading, and alone in the provider's
+    details file, from which the comparison opens a row's details in place (details.js)."""
     n = offering.number
     return html_format(
-        "## {heading}\n\n{facts}\n\n{notes}"
-        '<ol class="gs-sources" id="sources-{n}" data-search-exclude>\n{sources}\n</ol>',
-        heading=md(offering.product),
+        '<div class="gs-details" id="{anchor}">\n{facts}\n\n{notes}'
+        '<ol class="gs-sources" id="sources-{n}" data-search-exclude>\n{sources}\n</ol>\n</div>',
+        anchor=details_anchor(offering),
         facts=fact_table(offering, reports, t),
         notes=notes(offering.notes),
         n=n,

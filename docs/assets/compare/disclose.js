@@ -1,24 +1,49 @@
-/* Each offering's row opens in place to its details, the row after it (tr.gs-more). The row's name is
- * a button saying whether they are open (aria-expanded); the page writes it open, as the details stand
- * without the script, and this folds them. The button is in the page from the start, so nothing moves
- * when the script starts. */
+/* Each offering's row opens in place to its details, in the row after it (tr.gs-more), made the first
+ * time from the provider's details file (details.js). The row's name is a link to the details on the
+ * provider's page; the script makes it say whether they are open (aria-expanded) and opens them in
+ * place instead. A click that asks for a new tab or window follows the link, and so does a click whose
+ * details cannot be read. */
 
-function setOpen(button, open) {
-  button.setAttribute("aria-expanded", String(open));
-  const details = button.closest("tr").nextElementSibling;
-  details.classList.toggle("gs-open", open);
-  return details;
+function detailsRow(row) {
+  const more = document.createElement("tr");
+  more.className = "gs-more";
+  const cell = more.insertCell();
+  cell.colSpan = row.closest("table").tHead.rows[0].cells.length;
+  row.after(more);
+  return more;
 }
 
-/* Folds every row's details; one listener on the table opens and closes them, and hands each row it
- * opens to `opened` (which adds the sources' words: quotes.js). */
-export function addDisclosures(table, opened) {
-  table.querySelectorAll("button.gs-disclose").forEach((button) => setOpen(button, false));
+/* Every name link into a disclosure, folded. `detailsOf(link)` gives an offering's details block (a
+ * promise), `prepare(block)` readies it to show (its amounts in the reader's currency), and
+ * `onRow(row, more)` learns of each details row made, which moves and hides with its row. */
+export function addDisclosures(table, detailsOf, prepare, onRow) {
+  table.querySelectorAll("a.gs-disclose").forEach((link) => link.setAttribute("aria-expanded", "false"));
+
+  function open(link, row) {
+    const more = detailsRow(row);
+    onRow(row, more);
+    more.setAttribute("aria-busy", "true");
+    detailsOf(link).then(
+      (block) => {
+        more.cells[0].appendChild(prepare(block));
+        more.removeAttribute("aria-busy");
+      },
+      () => {
+        window.location.href = link.href; // the provider's page holds them
+      }
+    );
+    return more;
+  }
+
   table.addEventListener("click", (event) => {
-    const button = event.target.closest("button.gs-disclose");
-    if (!button) return;
-    const open = button.getAttribute("aria-expanded") !== "true";
-    const details = setOpen(button, open);
-    if (open) opened(details);
+    const link = event.target.closest("a.gs-disclose");
+    if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const row = link.closest("tr");
+    const expanded = link.getAttribute("aria-expanded") === "true";
+    const next = row.nextElementSibling;
+    const more = next && next.classList.contains("gs-more") ? next : open(link, row);
+    more.classList.toggle("gs-open", !expanded);
+    link.setAttribute("aria-expanded", String(!expanded));
   });
 }

@@ -7,8 +7,8 @@
  *
  * The modules, by job: state.js (the URL query), numbers.js (numbers in the reader's language),
  * cost.js (the calculator), filter.js and sort.js (which rows, in what order), rows.js (the table read
- * once), disclose.js (each row's details, opened in place), quotes.js (the sources' words in them),
- * form.js (the tools' controls), view.js (the table shown), pick.js and side.js (offerings ticked and
+ * once), details.js (an offering's details, read from its provider's file), disclose.js (each row's
+ * details, opened in place), form.js (the tools' controls), view.js (the table shown), pick.js and side.js (offerings ticked and
  * compared side by side), dom.js (writes only where they change something); this one wires them. */
 
 import { localNumbers, messageFiller, moneyWriter } from "./numbers.js";
@@ -27,7 +27,8 @@ import {
 } from "./state.js";
 import { readTable } from "./rows.js";
 import { addDisclosures } from "./disclose.js";
-import { quoteShower } from "./quotes.js";
+import { detailsReader } from "./details.js";
+import { showMoneys } from "./money.js";
 import { toolsForm } from "./form.js";
 import { addSortButtons, tableView } from "./view.js";
 import { togglePick } from "./pick.js";
@@ -48,17 +49,28 @@ function start(table, form, settings) {
   const keys = viewKeys(filterNames);
   const wording = wordingFor(document.documentElement.lang || undefined, settings);
   const rows = readTable(table, filterNames, settings.strings);
-  addDisclosures(table, quoteShower(table.dataset.providersJson));
   const tools = toolsForm(form, settings, wording);
   const view = tableView(table, rows, settings, wording, describeResult);
+  const detailsOf = detailsReader(settings.details_file);
   const query = queryKeeper();
   const dimensions = ["kind", "egress"].concat(filterNames);
   // Every offering is in the page and shown; only a table far longer than the real dataset shows a
   // page at a time, and the count says so (settings.py: FOLD_ABOVE_ROWS, ROWS_PER_PAGE).
   const limit = rows.entries.length > settings.fold_above ? settings.rows_per_page : Infinity;
-  const side = sideView(table, rows, settings, wording);
+  const side = sideView(table, rows, settings, wording, (entry) => detailsOf(entry.link));
   const ids = rows.entries.map((entry) => entry.id);
   const state = readQuery(window.location.search, keys, choicesOf(tools.offered(), settings, ids));
+  addDisclosures(
+    table,
+    detailsOf,
+    (block) => {
+      showMoneys(block, state.cur, wording.money); // shown in the reader's currency, as the row is
+      return block;
+    },
+    (row, more) => {
+      rows.byRow.get(row).more = more;
+    }
+  );
   let costKey = "";
   let costsDue; // the amounts (or null: none) whose costs the entries do not have yet
   let countsKey = null;
@@ -183,7 +195,7 @@ function start(table, form, settings) {
     view.settle(); // the rows as the tools left them, to land on the first
     openTools(false);
     const first = rows.entries.find((entry) => entry.shown && entry.match);
-    const target = first ? first.row.querySelector("button.gs-disclose") : toggle;
+    const target = first ? first.link : toggle;
     target.scrollIntoView({ block: "start", behavior: "instant" });
     target.focus({ preventScroll: true });
   });
@@ -197,7 +209,7 @@ function start(table, form, settings) {
   update();
   view.settle(); // the first view before the first paint: nothing moves once shown
   // a shared link to offerings side by side lands on them
-  if (state.side) sideHeading.scrollIntoView({ block: "start", behavior: "instant" });
+  if (state.side) side.ready().then(() => sideHeading.scrollIntoView({ block: "start", behavior: "instant" }));
   // the clicks made while the page was loading, kept until now (overrides/main.html), answered
   document.dispatchEvent(new Event("gs-comparison-ready"));
 }

@@ -43,14 +43,15 @@ function entryOf(row, group, position, filterNames) {
   filterNames.forEach((name) => {
     values[name] = data[name];
   });
-  const next = row.nextElementSibling;
-  const provider = row.querySelector(".gs-row-provider");
-  const product = row.querySelector(".gs-product");
+  const link = row.querySelector("a.gs-disclose");
+  const provider = link.querySelector(".gs-row-provider").textContent; // "Alpha Cloud: "
+  const product = link.textContent.slice(provider.length); // "Alpha Volume"
   return {
     id: offeringId(group.provider, position + 1), // as the URL's "pick" names it (pick.js)
-    name: (provider ? provider.textContent : "") + (product ? product.textContent : ""), // "Alpha Cloud: Alpha Volume"
+    name: provider + product, // "Alpha Cloud: Alpha Volume"
     row: row,
-    more: next && next.classList.contains("gs-more") ? next : null, // the row of its details
+    link: link, // to its details on its provider's page (details.js)
+    more: null, // the row of its details, once opened (disclose.js)
     group: group,
     position: position,
     cells: cells,
@@ -59,7 +60,7 @@ function entryOf(row, group, position, filterNames) {
     // sort keys by column (sort.js): the product by its name, as the row shows it
     keys: Object.assign(Object.create(null), {
       idle: idleRate(offering),
-      product: product ? product.textContent : null,
+      product: product,
     }),
     match: true,
     shown: true,
@@ -80,7 +81,8 @@ function addCostHead(headRow, strings) {
   return head;
 }
 
-/* {groups, entries, costHead}: every provider group and every offering, in the page's order. */
+/* {groups, entries, byRow, costHead}: every provider group and every offering, in the page's order, and
+ * each offering by its row. */
 export function readTable(table, filterNames, strings) {
   const costHead = addCostHead(table.tHead.rows[0], strings);
   const entries = [];
@@ -97,5 +99,6 @@ export function readTable(table, filterNames, strings) {
     });
     return group;
   });
-  return { groups: groups, entries: entries, costHead: costHead };
+  const byRow = new Map(entries.map((entry) => [entry.row, entry]));
+  return { groups: groups, entries: entries, byRow: byRow, costHead: costHead };
 }

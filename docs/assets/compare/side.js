@@ -1,8 +1,8 @@
 /* Offerings compared side by side: a checkbox per row (added here: without the script the table stays
  * plain), a bar that counts the ticked ones and opens or clears them, and the view itself, a table
- * with a column per ticked offering, made from what the page already holds: each row's details (every
- * fact, its sources with their dates), its evidence mark, and its cost at the calculator's amounts,
- * every amount in the reader's currency. */
+ * with a column per ticked offering: its cost at the calculator's amounts, then its details as its
+ * provider's page gives them (details.js: its kind, every fact with its marks and sources, its dates,
+ * its sources), every amount in the reader's currency. */
 
 import { setAttribute, setProperty, setText } from "./dom.js";
 import { pickedIds } from "./pick.js";
@@ -32,21 +32,30 @@ function cell(tag, content, scope) {
   return element;
 }
 
-/* A fact's name as a row's details label it ("Preis: " -> "Preis", "价格：" -> "价格"). */
-function factName(item) {
-  return item.querySelector("b").textContent.replace(/[:：]\s*$/, "").trim();
-}
-
-/* A fact's value in a row's details, without its name. */
-function factValue(item) {
-  const copy = copyOf(item);
-  copy.removeChild(copy.querySelector("b"));
+/* What a cell of an offering's fact table holds, copied (none: nothing). */
+function contentOf(cell) {
   const holder = document.createElement("div");
-  while (copy.firstChild) holder.appendChild(copy.firstChild);
+  if (cell) Array.prototype.forEach.call(cell.childNodes, (node) => holder.appendChild(copyOf(node)));
   return holder;
 }
 
-export function sideView(table, rows, settings, wording) {
+/* The rows of an offering's fact table (its kind, every fact, its two dates), from its details block. */
+function factRows(block) {
+  return block ? block.querySelectorAll("table.gs-facts > tbody > tr") : [];
+}
+
+/* A fact's value and the links to its sources, from a row of the fact table (not its report link). */
+function factCell(row) {
+  const holder = contentOf(row && row.cells[1]);
+  if (row && row.cells.length > 3) {
+    holder.append(" ");
+    holder.appendChild(contentOf(row.cells[2]));
+  }
+  return holder;
+}
+
+/* `detailsOf(entry)`: the promise of an offering's details block (details.js). */
+export function sideView(table, rows, settings, wording, detailsOf) {
   const strings = settings.strings;
   const bar = document.getElementById("comparison-picked");
   const openButton = document.getElementById("comparison-pick-open");
@@ -56,7 +65,7 @@ export function sideView(table, rows, settings, wording) {
   rows.entries.forEach((entry) => {
     byId[entry.id] = entry;
   });
-  const evidenceHead = table.tHead.querySelector("th[data-column=checked]");
+  let shown = Promise.resolve(); // the view being made: its offerings' details are read first
 
   /* A checkbox at the start of every offering's row, named by its provider and product. */
   function addCheckboxes(onTick) {
@@ -91,35 +100,33 @@ export function sideView(table, rows, settings, wording) {
     }
   }
 
-  /* The table: a column per offering; its kind and page, its cost, every fact, its evidence, its sources. */
-  function build(entries, currency, column) {
+  /* The table: a column per offering (`blocks`: their details, null where unreadable); its name linking
+   * to its provider's page, its cost, every row of its fact table, its sources. */
+  function build(entries, blocks, currency, column) {
     const view = document.createElement("table");
     view.className = "gs-side-table";
     view.style.setProperty("--offerings", String(entries.length)); // a phone's columns (site.css)
     const head = view.createTHead().insertRow();
     head.appendChild(cell("td"));
     entries.forEach((entry) => {
-      const th = cell("th", entry.name, "col");
-      if (entry.more) th.appendChild(copyOf(entry.more.querySelector("p")));
-      head.appendChild(th);
+      const link = document.createElement("a");
+      link.href = entry.link.href;
+      link.textContent = entry.name;
+      head.appendChild(cell("th", link, "col"));
     });
     const body = view.createTBody();
     function addRow(name, makeCell) {
       const tr = body.insertRow();
       tr.appendChild(cell("th", name, "row"));
-      entries.forEach((entry) => tr.appendChild(makeCell(entry)));
+      blocks.forEach((block) => tr.appendChild(makeCell(block)));
     }
     addCostRow(body, entries, currency, column);
-    const facts = entries[0].more ? entries[0].more.querySelectorAll(".gs-more-facts > li") : [];
-    Array.prototype.forEach.call(facts, (item, index) => {
-      addRow(factName(item), (entry) => {
-        const items = entry.more ? entry.more.querySelectorAll(".gs-more-facts > li") : [];
-        return cell("td", items[index] ? factValue(items[index]) : null);
-      });
+    const named = blocks.find(Boolean);
+    Array.prototype.forEach.call(factRows(named), (row, index) => {
+      addRow(row.cells[0].textContent, (block) => cell("td", factCell(factRows(block)[index])));
     });
-    addRow(evidenceHead.title, (entry) => cell("td", copyOf(entry.cells.checked.querySelector(".gs-evidence"))));
-    addRow(strings.sources, (entry) => {
-      const sources = entry.more ? entry.more.querySelector(".gs-more-sources") : null;
+    addRow(strings.sources, (block) => {
+      const sources = block && block.querySelector("ol.gs-sources");
       return cell("td", sources ? copyOf(sources) : null);
     });
     return view;
@@ -137,13 +144,30 @@ export function sideView(table, rows, settings, wording) {
     const open = Boolean(state.side) && ids.length > 0;
     setAttribute(openButton, "aria-expanded", String(open));
     section.hidden = !open;
-    holder.textContent = "";
-    if (open) {
-      holder.appendChild(build(ids.map((id) => byId[id]), state.cur, state.sort));
-      showMoneys(holder, state.cur, wording.money); // its copies of the rows' amounts, in the reader's currency
+    if (!open) {
+      holder.textContent = "";
+      shown = Promise.resolve();
+      return false;
     }
-    return open;
+    const entries = ids.map((id) => byId[id]);
+    const currency = state.cur;
+    const column = state.sort;
+    holder.setAttribute("aria-busy", "true");
+    const made = Promise.all(entries.map((entry) => detailsOf(entry).catch(() => null))).then((blocks) => {
+      if (made !== shown) return; // a later state asked for another view
+      holder.textContent = "";
+      holder.appendChild(build(entries, blocks, currency, column));
+      showMoneys(holder, currency, wording.money); // its copies of the amounts, in the reader's currency
+      holder.removeAttribute("aria-busy");
+    });
+    shown = made;
+    return true;
   }
 
-  return { addCheckboxes: addCheckboxes, show: show };
+  /* A promise kept once the view asked for last is shown. */
+  function ready() {
+    return shown;
+  }
+
+  return { addCheckboxes: addCheckboxes, show: show, ready: ready };
 }

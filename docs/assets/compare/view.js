@@ -138,7 +138,6 @@ export function tableView(table, rows, settings, wording, beforeRows) {
   // them under their provider, as the static page does.
   const sortedBody = document.createElement("tbody");
   sortedBody.className = "gs-sorted";
-  const entryOfRow = new Map(rows.entries.map((entry) => [entry.row, entry]));
   // what the current display is for: the amounts the entries' costs were made for (cost.js), the currency
   let costKey = "";
   let currency = "";
@@ -185,7 +184,7 @@ export function tableView(table, rows, settings, wording, beforeRows) {
   function arrange(parent, wanted) {
     const current = [];
     for (let node = parent.firstElementChild; node; node = node.nextElementSibling) {
-      const entry = entryOfRow.get(node);
+      const entry = rows.byRow.get(node);
       if (entry) current.push(entry);
     }
     moveOutOfPlace(wanted, keptInPlace(current, wanted), (entry, before) => {
