@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, Tag
 from fixture_history import use_fixture_history
 
 from gpustorage import SiteBuild, SiteView, build_site
@@ -136,6 +136,18 @@ class Build:
         if file.is_dir() or path.endswith("/") or not path:
             file = file / "index.html"
         return BeautifulSoup(file.read_text(encoding="utf-8"), "html.parser")
+
+    def details(self, prefix: str, provider: str, number: int) -> Tag:
+        """An offering's details as the comparison opens them (its provider's details file), checked to
+        be the very block its provider's page shows below the offering's heading."""
+        folder = self.site / prefix / "providers" / provider
+        anchor = f"offering-{number}"
+        alone = BeautifulSoup((folder / "details.html").read_text(encoding="utf-8"), "html.parser")
+        block = alone.find(id=anchor)
+        assert isinstance(block, Tag), f"no {anchor} in {folder}/details.html"
+        on_page = self.page(f"{prefix}providers/{provider}/").find(id=anchor)
+        assert str(block) == str(on_page), f"{anchor} differs between the page and its details file"
+        return block
 
 
 def mkdocs_command(site: Path) -> tuple[list[str], dict[str, str]]:

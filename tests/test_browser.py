@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlparse
@@ -91,7 +92,8 @@ def visible_products(page) -> list[str]:
     settled(page)
     return page.eval_on_selector_all(
         "#comparison tr.gs-offering",
-        "rows => rows.filter(r => r.checkVisibility()).map(r => r.querySelector('.gs-product').textContent)",
+        "rows => rows.filter(r => r.checkVisibility())"
+        ".map(r => r.querySelector('a.gs-disclose').lastChild.textContent)",
     )
 
 
@@ -269,8 +271,14 @@ def cost_cell(page, provider_id: str, number: int):
     """The cost cell of an offering, wherever sorting has moved its row."""
     product = PRODUCTS[(provider_id, number)]
     settled(page)
-    row = page.locator("#comparison tr.gs-offering").filter(has=page.get_by_text(product, exact=True))
-    return row.locator("td[data-column=cost]")
+    return row_of(page, product).locator("td[data-column=cost]")
+
+
+def row_of(page, product: str):
+    """An offering's row, by the product its name link ends in ("Alpha Cloud: Alpha Volume")."""
+    name = re.compile(rf"[:：]\s*{re.escape(product)}$")
+    link = page.locator("a.gs-disclose", has_text=name)
+    return page.locator("#comparison tr.gs-offering").filter(has=link)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -695,27 +703,40 @@ def test_names_only_objects_have_are_ignored_in_a_shared_link(page, long_table: 
 
 
 LAPTOP = {"width": 1366, "height": 768}
+SCRIPT = re.compile(r"/assets/compare/main\.js$")  # the comparison's script, which a test holds back
 PHONE = {"width": 390, "height": 844}
+
+
+def block_text(page, selector: str) -> str:
+    """The words of an offering's details block, its links' addresses aside, spaces normalized."""
+    return " ".join(page.locator(selector).inner_text().split())
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
 def test_a_row_opens_in_place_to_its_details(open_tab, server: str, lang: str, viewport) -> None:
-    """Issue #19: the row's name is a button (aria-expanded) that opens its details right below it,
-    sorted or not; filtering hides a row's details with it."""
+    """Issue #19: the row's name opens its details right below it (aria-expanded), sorted or not;
+    filtering hides a row's details with it. Issue #30: the page does not carry them; they come from
+    the provider's details file, ids made the comparison's own (a source's number leads to the source
+    within the details)."""
     page = open_tab(viewport)
     open_comparison(page, server, lang)
-    button = "#comparison tr.gs-offering[data-provider=beta-cloud] button.gs-disclose"
-    details = "#more-beta-cloud-1"
-    assert page.get_attribute(button, "aria-expanded") == "false"
-    assert page.is_hidden(details)
-    page.click(button)
-    assert page.get_attribute(button, "aria-expanded") == "true"
-    assert page.is_visible(details)
-    assert page.is_visible(f"{details} .gs-more-sources a")
-    right_below = f"""() => {{ const row = document.querySelector('{button}').closest('tr');
-        const more = document.querySelector('{details}');
-        return row.nextElementSibling === more
+    row = "#comparison tr.gs-offering[data-provider=beta-cloud]"
+    link = f"{row} a.gs-disclose"
+    details = f"{row} + tr.gs-more"
+    assert page.get_attribute(link, "aria-expanded") == "false"
+    assert page.locator("#comparison tr.gs-more, #comparison .gs-details").count() == 0
+    page.click(link)
+    assert page.get_attribute(link, "aria-expanded") == "true"
+    page.wait_for_selector(f"{details} .gs-details ol.gs-sources a")
+    assert page.url.endswith(f"/{LANGUAGE_PREFIX[lang]}")  # in place: the link was not followed
+    source_ref = page.locator(f"{details} tr[data-column=price] a.gs-source-ref").first
+    target = source_ref.get_attribute("href")
+    assert target.startswith("#beta-cloud-source-1-")
+    assert page.locator(f"{details} {target}").count() == 1
+    right_below = f"""() => {{ const row = document.querySelector('{row}');
+        const more = row.nextElementSibling;
+        return more.matches('tr.gs-more')
             && Math.abs(more.getBoundingClientRect().top - row.getBoundingClientRect().bottom) < 12; }}"""
     assert page.evaluate(right_below)
     open_tools(page)
@@ -728,39 +749,64 @@ def test_a_row_opens_in_place_to_its_details(open_tab, server: str, lang: str, v
     page.fill("input[name=name]", "")
     settled(page)
     assert page.is_visible(details)
-    page.click(button)
+    page.click(link)
     assert page.is_hidden(details)
+    page.click(link)  # open again: the same row, not a second one
+    assert page.is_visible(details) and page.locator("#comparison tr.gs-more").count() == 1
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_opened_details_show_the_sources_words(
-    page, server: str, fixture_build: SiteBuild, lang: str
+def test_a_rows_details_are_the_same_with_and_without_javascript(
+    browser, server: str, fixture_build: SiteBuild, lang: str
 ) -> None:
-    """Issue #20: an opened row shows under each value the words its sources state it with, in the
-    source's language, read from the site's providers.json (not written into the page)."""
-    open_comparison(page, server, lang)
-    details = "#more-alpha-cloud-1"
-    assert page.locator(f"{details} .gs-quote").count() == 0  # the page carries no quotes
-    page.click("#comparison tr.gs-offering[data-provider=alpha-cloud] button.gs-disclose")
-    price = page.locator(f"{details} li[data-fact=price] .gs-quote q")
-    price.first.wait_for()
-    sources = fixture_build.dataset.providers["alpha-cloud"].offerings[0].sources
-    expected = [(s.quote["price"], s.lang) for s in sources if "price" in s.quote]
-    shown = price.evaluate_all("qs => qs.map(q => [q.textContent, q.lang])")
-    assert [tuple(pair) for pair in shown] == expected and expected
+    """Issue #30: with the script a row's details open in place; without it the row's name leads to the
+    same details on its provider's page. Both read alike, the sources' own words included."""
+    prefix = LANGUAGE_PREFIX[lang]
+    page = browser.new_page()
+    plain_context = browser.new_context(java_script_enabled=False)
+    try:
+        open_comparison(page, server, lang)
+        plain = plain_context.new_page()
+        plain.goto(f"{server}/{prefix}")
+        for provider, offering in (("alpha-cloud", 1), ("beta-cloud", 1), ("gamma-cloud", 2)):
+            link = f"#comparison a.gs-disclose[href='providers/{provider}/#offering-{offering}']"
+            page.click(link)
+            opened = f"#comparison tr.gs-more:has(#{provider}-offering-{offering})"
+            page.wait_for_selector(opened)
+            plain.click(link)
+            plain.wait_for_url(f"{server}/{prefix}providers/{provider}/#offering-{offering}")
+            on_page = f"#offering-{offering}"
+            assert plain.locator(on_page).is_visible()
+            assert block_text(page, f"{opened} .gs-details") == block_text(plain, on_page)
+            plain.go_back()
+        # the sources' words, in their language, under the details of Alpha Volume
+        sources = fixture_build.dataset.providers["alpha-cloud"].offerings[0].sources
+        expected = {(s.quote["price"], s.lang) for s in sources if "price" in s.quote}
+        quotes = page.locator("#alpha-cloud-offering-1 ol.gs-sources q")
+        shown = {tuple(pair) for pair in quotes.evaluate_all("qs => qs.map(q => [q.textContent, q.lang])")}
+        assert expected and expected <= shown
+    finally:
+        page.close()
+        plain_context.close()
 
 
-def test_without_javascript_every_row_shows_its_details(browser, server: str) -> None:
-    """The plain table is complete: without the script each row's details stand open below it."""
+def test_without_javascript_every_row_links_to_its_details(browser, server: str) -> None:
+    """The plain table keeps every value; each row's name leads to its details on its provider's page
+    (issue #30: the comparison does not carry them)."""
     context = browser.new_context(java_script_enabled=False)
     try:
         page = context.new_page()
         page.goto(f"{server}/")
-        shown = page.eval_on_selector_all(
-            "#comparison tr.gs-more", "rows => rows.filter(r => r.checkVisibility()).length"
+        links = page.eval_on_selector_all(
+            "#comparison tr.gs-offering a.gs-disclose", "as => as.map(a => a.href)"
         )
-        assert shown == page.locator("#comparison tr.gs-offering").count() == 6
+        assert len(links) == page.locator("#comparison tr.gs-offering").count() == 6
+        assert page.locator("#comparison tr.gs-more").count() == 0
+        for href in links:
+            page.goto(href)
+            assert page.locator(f"#{href.partition('#')[2]} table.gs-facts").is_visible()
         # issue #19: no checkbox to tick, no bar, no view side by side: the plain table alone
+        page.goto(f"{server}/")
         assert page.locator("#comparison input").count() == 0
         assert page.is_hidden("#comparison-picked") and page.is_hidden("#comparison-side")
     finally:
@@ -883,13 +929,18 @@ def test_a_click_made_while_the_page_loads_is_answered_once_the_script_runs(
     def hold(route) -> None:
         held.append(route)
 
-    page.route("**/assets/compare/main.js", hold)
+    page.route(SCRIPT, hold)
     page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}", wait_until="commit")
     page.click("#comparison-tools-toggle")  # shown with the first paint, the script not yet there
+    name = "#comparison tr.gs-offering[data-provider=beta-cloud] a.gs-disclose"
+    page.click(name)  # a row's name: its details open in place once the script runs (issue #30)
     assert len(held) == 1 and page.get_attribute("#comparison-tools-toggle", "aria-expanded") == "false"
+    assert page.url.endswith(f"/{LANGUAGE_PREFIX[lang]}")  # the link was not followed
     held[0].continue_()
     page.wait_for_selector("#comparison-tools-toggle[aria-expanded=true]", state="attached")
     assert page.is_visible("#comparison-tools input[name=name]")
+    page.wait_for_selector("#comparison tr.gs-offering[data-provider=beta-cloud] + tr.gs-more .gs-details")
+    assert page.get_attribute(name, "aria-expanded") == "true"
 
 
 HOURS_CASES = {
@@ -947,7 +998,9 @@ def both_dates(t: Strings, source_date: str | None, checked: str | None) -> str:
 
 
 def side_by_side(page) -> dict[str, list[str]]:
-    """The view of ticked offerings: its columns' offerings, its rows' names, and its text."""
+    """The view of ticked offerings: its columns' offerings, its rows' names, and its text, once made
+    (the offerings' details are read from their providers' files first)."""
+    page.wait_for_selector("#comparison-side .gs-side-scroll:not([aria-busy]) table")
     return page.evaluate(
         """() => { const side = document.querySelector('#comparison-side');
         return {heads: [...side.querySelectorAll('thead th')].map(th => th.firstChild.textContent),
@@ -985,7 +1038,9 @@ def test_ticked_offerings_are_compared_side_by_side(
         view = side_by_side(page)
         assert view["heads"] == ["Beta Cloud: Beta Disk", "Alpha Cloud: Alpha Volume"]
         facts = [t(f"column.{name}") for name in FACT_ROWS]
-        assert view["rows"] == [t("column.cost"), *facts, t("evidence.column"), t("provider.sources")]
+        # its cost, then each row of the offering's fact table (details.js), then its sources
+        details = [t("column.kind"), *facts, t("evidence.column"), t("column.checked")]
+        assert view["rows"] == [t("column.cost"), *details, t("provider.sources")]
         text = view["text"][0]
         assert both_dates(t, "2026-10-01", "2026-11-20") in text  # Alpha Volume's first source
         assert both_dates(t, "2024-01-10", "2026-06-01") in text  # Beta Disk's snapshots page

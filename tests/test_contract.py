@@ -80,14 +80,22 @@ def test_the_modules_import_only_each_other() -> None:
     assert "main.js" in SOURCES
     for word in ("XMLHttpRequest", "import(", "http://", "https://"):
         assert word not in SCRIPT, word
-    # one request, by quotes.js alone: the site's own providers.json, at the address the page gives
-    assert [name for name, text in SOURCES.items() if "fetch(" in text] == ["quotes.js"]
-    assert SOURCES["quotes.js"].count("fetch(") == 1 and "fetch(url)" in SOURCES["quotes.js"]
+    # one request, by details.js alone: a provider's details file, beside the page a row links to
+    assert [name for name, text in SOURCES.items() if "fetch(" in text] == ["details.js"]
+    details = SOURCES["details.js"]
+    assert details.count("fetch(") == 1 and "fetch(new URL(fileName, page))" in details
 
 
-def test_the_one_file_the_script_reads_is_the_sites_own(site: Build) -> None:
-    """The address quotes.js reads is relative: this site's providers.json, in every language."""
+def test_the_files_the_script_reads_are_the_sites_own(site: Build) -> None:
+    """Each row's name links, relatively, to its offering's details on its provider's page; the details
+    file details.js reads stands beside that page and holds the same block (issue #30)."""
     for prefix in ("", "zh/", "ro/"):
-        address = site.page(prefix).select_one("#comparison")["data-providers-json"]
-        assert urlsplit(address).scheme == urlsplit(address).netloc == ""
-        assert (site.site / prefix / address).resolve() == (site.site / "api/v1/providers.json").resolve()
+        page = site.page(prefix)
+        settings = json.loads(page.select_one("#comparison-settings").string)
+        assert settings["details_file"] == contract.DETAILS_FILE
+        for link in page.select("#comparison a.gs-disclose"):
+            address = urlsplit(link["href"])
+            assert address.scheme == address.netloc == "" and address.path.startswith("providers/")
+            number = int(address.fragment.removeprefix("offering-"))
+            provider = address.path.removeprefix("providers/").rstrip("/")
+            assert site.details(prefix, provider, number) is not None

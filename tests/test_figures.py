@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import LANGUAGE_PREFIX, LANGUAGES
-from test_browser import open_comparison, settled, visible_products
+from test_browser import open_comparison, row_of, settled, visible_products
 
 from gpustorage import SiteBuild
 from gpustorage.transform import Strings
@@ -39,10 +39,6 @@ def visit(page, server: str, lang: str, query: str) -> None:
     """The comparison in `lang` as the address `query` sets it, its rows settled."""
     page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}{query}")
     settled(page)
-
-
-def row_of(page, product: str):
-    return page.locator("#comparison tr.gs-offering").filter(has=page.get_by_text(product, exact=True))
 
 
 def cell_text(page, product: str, column: str) -> str:
@@ -131,7 +127,9 @@ def test_every_amount_reads_in_the_chosen_currency(
     volume = "≈ " + money(page, lang, 0.0583, "EUR", rate=True)  # 0.07 USD at 1.2 USD per EUR
     volume = spaced(volume)
     assert cell_text(page, "Alpha Volume", "price").startswith(volume)
-    details = page.locator("#comparison tr.gs-more li[data-fact=price]").first
+    row_of(page, "Alpha Volume").locator("a.gs-disclose").click()  # its details, read from their file
+    details = page.locator("#comparison tr.gs-more.gs-open tr[data-column=price] td").first
+    details.wait_for()
     assert volume in spaced(details.inner_text())
     prices = page.locator("#comparison tr.gs-offering td[data-column=price]").all_inner_texts()
     assert "$" not in " ".join(prices)
@@ -141,8 +139,9 @@ def test_every_amount_reads_in_the_chosen_currency(
     for product in ("Alpha Volume", "Alpha Buckets"):
         row_of(page, product).locator("input.gs-pick").check()
     page.click("#comparison-pick-open")
-    side = spaced(page.inner_text("#comparison-side"))
-    assert volume in side and spaced(money(page, lang, 5, "EUR")) in side and "$" not in side
+    side = page.locator("#comparison-side .gs-side-scroll:not([aria-busy]) table")
+    amounts = spaced(" ".join(side.locator(".gs-money, td strong").all_inner_texts()))
+    assert volume in amounts and spaced(money(page, lang, 5, "EUR")) in amounts and "$" not in amounts
     page.select_option("select[name=cur]", "")
     assert cell_text(page, "Alpha Buckets", "price") == written
 

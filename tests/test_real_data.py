@@ -104,8 +104,11 @@ def test_comparison_lists_every_provider_and_offering(data: Data, lang: str) -> 
     assert [body["data-provider"] for body in table.select("tbody")] == sorted(data.dataset.providers)
     offerings = sum(len(p.offerings) or 1 for p in data.dataset.providers.values())
     assert len(table.select("tbody tr:is(.gs-offering, .gs-no-storage)")) == offerings
-    # each offering's row is followed by the row of its details
-    assert len(table.select("tr.gs-offering + tr.gs-more")) == len(table.select("tr.gs-offering"))
+    # each offering's row links to its details on its provider's page, which its details file holds too
+    for link in table.select("tr.gs-offering a.gs-disclose"):
+        page, _, anchor = link["href"].partition("#")
+        details = data.site.site / LANGUAGE_PREFIX[lang] / page / "details.html"
+        assert f'<div class="gs-details" id="{anchor}">' in details.read_text(encoding="utf-8"), link
     for cell in table.select("tbody td"):
         assert cell.get_text(strip=True), f"empty cell in {lang}: {cell}"
 

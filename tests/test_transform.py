@@ -18,7 +18,6 @@ from gpustorage.transform import (
     price_cell_words,
     rate_amount,
     size_text,
-    source_label,
     worded_price,
 )
 
@@ -321,33 +320,6 @@ def test_the_price_link_opens_the_providers_own_price_page_or_none(fixture_build
     assert offering(fixture_build, "de", "alpha-cloud", 2).price_page == "https://alpha.example.com/pricing"
     assert offering(fixture_build, "de", "beta-cloud").price_page == "https://beta.example.com/pricing"
     assert offering(fixture_build, "de", "gamma-cloud").price_page is None
-
-
-@pytest.mark.parametrize(
-    ("url", "label"),
-    [
-        ("https://docs.example.com/storage/pricing", "docs.example.com"),
-        ("https://github.com/runpod/docs/blob/main/pods/storage.mdx", "runpod/docs (GitHub)"),
-        (
-            "https://raw.githubusercontent.com/api-evangelist/crusoe/main/apis.yml",
-            "api-evangelist/crusoe (GitHub)",
-        ),
-        ("https://gist.github.com/someone/a37438006529a55f", "someone (GitHub Gist)"),
-        ("https://gitlab.com/group/project/-/blob/main/README.md", "group/project (GitLab)"),
-        ("https://github.com/runpod", "runpod (GitHub)"),
-        ("https://github.com/", "github.com"),
-        ("https://azure.github.io/PSRule.Rules.Azure/en/rules/", "azure.github.io"),
-    ],
-)
-def test_a_source_is_named_by_whose_page_it_is(fixture_build: SiteBuild, url: str, label: str) -> None:
-    """Issue #29: a source on a code host is named by the account and repository its address names,
-    not by the host alone ('github.com' says nothing of whose page it is); other sources by their host."""
-    assert source_label(url, fixture_build.views["de"].t) == label
-
-
-def test_a_code_hosts_name_stands_in_the_languages_brackets(fixture_build: SiteBuild) -> None:
-    url = "https://github.com/runpod/docs/blob/main/pods/storage.mdx"
-    assert source_label(url, fixture_build.views["zh"].t) == "runpod/docs（GitHub）"
 
 
 def test_a_converted_monthly_fee_reads_in_cents(fixture_build: SiteBuild) -> None:

@@ -389,7 +389,7 @@ class LanguageRenderer:
                         t("history.feed"),
                     )
                 )
-        details_file = Markup("\n").join(details) if details else None
+        details_file = render_html.details_document(provider, details, t) if details else None
         return Page(front_matter, Markup("").join(parts), generated=True, details=details_file)
 
     def offering_details(self, provider: ProviderView, offering: OfferingView) -> Markup:

@@ -375,7 +375,8 @@ def evidence_cell(provider: ProviderView, offering: OfferingView, t: Strings) ->
         words = t.join([word for _, word in shown])
         if date is not None:
             attributes += html_format(' title="{}"', t("evidence.title", date=date.text, doubts=words))
-        content += Markup(" ") + symbol("".join(sign for sign, _ in shown), words, "gs-doubts")
+        # set apart by a margin (site.css), not a space: none belongs between Chinese characters
+        content += symbol("".join(sign for sign, _ in shown), words, "gs-doubts")
     return html_format(
         '<td class="gs-evidence{}"{}>{}{}</td>',
         " gs-stale" if figures.stale else "",
@@ -604,6 +605,19 @@ def offering_details(offering: OfferingView, reports: ReportLinks, t: Strings) -
         notes=notes(offering.notes),
         n=n,
         sources=source_list(offering.sources, f"source-{n}-", t),
+    )
+
+
+def details_document(provider: ProviderView, blocks: list[Markup], t: Strings) -> Markup:
+    """A provider's details file: its offerings' details blocks in a small page of their own, kept out of
+    search engines (its provider's page, the canonical one, holds the same blocks)."""
+    return html_format(
+        '<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="robots" content="noindex">\n<title>{name}</title>\n<link rel="canonical" href="./">\n'
+        "</head>\n<body>\n{blocks}\n</body>\n</html>\n",
+        lang=t.lang,
+        name=provider.name,
+        blocks=Markup("\n").join(blocks),
     )
 
 

@@ -14,7 +14,6 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import unquote, urlsplit
 
 from babel import Locale
 from babel.dates import format_date
@@ -230,7 +229,6 @@ def worded_date(day: dt.date | None, t: Strings) -> WordedDate | None:
 class SourceView:
     number: int
     url: str
-    label: str  # the link's words where the address is not shown: whose page it is (source_label)
     source_date: WordedDate | None  # the date the source shows; None: it shows none (undated)
     checked: WordedDate | None  # the day it was checked (Source.checked_date); None: not recorded
     undated: bool
@@ -540,34 +538,10 @@ def dates_text(source_date: WordedDate | None, checked: WordedDate | None, t: St
     return f"{shown_line} · {read_line}"
 
 
-# Code hosts, by host: the host's name and how many parts of a page's path name whose page it is (an
-# account and its repository, or a gist's account). There the host alone says nothing of whose page
-# a source is: many providers keep their documentation on GitHub, and so do third parties.
-CODE_HOSTS: dict[str, tuple[str, int]] = {
-    "github.com": ("GitHub", 2),
-    "raw.githubusercontent.com": ("GitHub", 2),
-    "gist.github.com": ("GitHub Gist", 1),
-    "gitlab.com": ("GitLab", 2),
-}
-
-
-def source_label(url: str, t: Strings) -> str:
-    """Whose page a source is, in a few words: its host ('docs.runpod.io'), or on a code host the
-    account and repository its address names and the host's name ('runpod/docs (GitHub)')."""
-    parts = urlsplit(url)
-    host = parts.hostname or url
-    if host not in CODE_HOSTS:
-        return host
-    name, depth = CODE_HOSTS[host]
-    whose = [unquote(part) for part in parts.path.split("/") if part][:depth]
-    return "/".join(whose) + t("text.aside", text=name) if whose else host
-
-
 def source_view(number: int, source: Source, t: Strings) -> SourceView:
     return SourceView(
         number=number,
         url=source.url,
-        label=source_label(source.url, t),
         source_date=worded_date(source.source_date, t),
         checked=worded_date(source.checked_date, t),
         undated=source.undated,

@@ -35,7 +35,9 @@ function cell(tag, content, scope) {
 /* What a cell of an offering's fact table holds, copied (none: nothing). */
 function contentOf(cell) {
   const holder = document.createElement("div");
-  if (cell) Array.prototype.forEach.call(cell.childNodes, (node) => holder.appendChild(copyOf(node)));
+  if (!cell) return holder;
+  const copy = copyOf(cell);
+  while (copy.firstChild) holder.appendChild(copy.firstChild);
   return holder;
 }
 
