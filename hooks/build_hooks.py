@@ -32,7 +32,7 @@ from gpustorage import DataError, SiteBuild, build_site, render_site
 from gpustorage.derive import build_date
 from gpustorage.export import write_api
 from gpustorage.feeds import write_feeds
-from gpustorage.render import Pages, details_files, held_html, restore_held, site_texts
+from gpustorage.render import Pages, files_beside, held_html, restore_held, site_texts
 from gpustorage.render_text import text_files
 from gpustorage.settings import site_languages
 
@@ -220,7 +220,7 @@ def on_post_build(config: MkDocsConfig) -> None:
         config.extra["repository"],
     )
     write_feeds(site, build.views, config.site_url or "/", build.today)
-    files = text_files(build, config.site_url or "/") | details_files(build.views, run.pages)
+    files = text_files(build, config.site_url or "/") | files_beside(build.views, run.pages)
     for path, text in files.items():
         (site / path).parent.mkdir(parents=True, exist_ok=True)
         (site / path).write_text(text, encoding="utf-8")

@@ -640,6 +640,30 @@ def long_table() -> Iterator[str]:
 build_ahead("long_table", functools.partial(shared_site, "long", long_project), __name__)
 
 
+def test_a_long_tables_page_holds_its_first_rows_and_leads_to_every_one(
+    browser, long_table: str, fixture_build: SiteBuild
+) -> None:
+    """Issue #30: a long comparison's page holds its first rows (a page of them) and the script reads the
+    others from the rows file beside it; without the script, a note says how many it shows and leads to
+    the list of providers, whose pages hold every offering."""
+    t = fixture_build.views["de"].t
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        plain = context.new_page()
+        plain.goto(f"{long_table}/")
+        in_page = plain.locator("#comparison tr.gs-offering").count()
+        assert ROWS_PER_PAGE <= in_page < ROWS_PER_PAGE + 9  # whole providers' groups, of 9 offerings
+        total = LONG_PROVIDERS * 9
+        note = plain.locator(".gs-folded-note")
+        assert note.is_visible() and t("count.folded", shown=in_page, total=total) in note.inner_text()
+        note.locator("a").click()
+        plain.wait_for_url(f"{long_table}/providers/")
+        rows = plain.request.get(f"{long_table}/rows.html").text()
+        assert rows.count('class="gs-offering"') == total - in_page
+    finally:
+        context.close()
+
+
 def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str, fixture_build: SiteBuild) -> None:
     page.goto(f"{long_table}/")
     page.wait_for_selector("#comparison-tools:not([hidden])")

@@ -21,6 +21,7 @@ PAGE_KINDS = {
     "guide": "",
     "guide with tools in use": "?preset=fleet&gb=500&months=6&out=50",
     "guide with offerings side by side": "?pick=alpha-cloud:1,beta-cloud:1&side=1&gb=500&hours=365",
+    "guide with a row's details open": "?cur=EUR",
     "providers": "providers/",
     "provider page": "providers/alpha-cloud/",
     "provider without storage": "providers/delta-cloud/",
@@ -55,6 +56,12 @@ def every_page(lang: str) -> list[str]:
 )
 def test_axe_finds_no_violation(page, server: str, lang: str, kind: str) -> None:
     page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}{PAGE_KINDS[kind]}")
+    # what the script reads after the page loads, in place first (an offering's details, details.js)
+    if kind == "guide with offerings side by side":
+        page.wait_for_selector("#comparison-side .gs-side-scroll:not([aria-busy]) table")
+    if kind == "guide with a row's details open":
+        page.click("#comparison tr.gs-offering[data-provider=beta-cloud] a.gs-disclose")
+        page.wait_for_selector("#comparison tr.gs-more .gs-details")
     page.add_script_tag(content=AXE)
     violations = page.evaluate(
         "async () => (await axe.run(document)).violations"

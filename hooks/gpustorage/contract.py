@@ -84,6 +84,9 @@ CONTROL_ATTRIBUTES = ("preset", "label", "for")
 # An offering's details (render_html.offering_details) are on its provider's page and, alone, in this file
 # beside it (providers/<id>/details.html): the comparison's script opens a row's details from there
 DETAILS_FILE = "details.html"
+# A comparison longer than settings.FOLD_ABOVE_ROWS holds its first rows; the others are in this file
+# beside it, which the script reads before it starts (main.js)
+ROWS_FILE = "rows.html"
 
 # URL parameters of the view (shared links keep filters, sort and amounts). The script takes a value from
 # a link only if the page offers it (a control's choice, a preset, a rate; name and amounts are free).

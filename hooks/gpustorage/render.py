@@ -29,7 +29,7 @@ from pymdownx.slugs import slugify  # type: ignore[import-untyped]
 
 from . import render_html, translations
 from .build import SiteBuild
-from .contract import COLUMNS, DETAILS_FILE, FILTER_VALUES, FILTERS, LIST_FILTERS, PRESETS
+from .contract import COLUMNS, DETAILS_FILE, FILTER_VALUES, FILTERS, LIST_FILTERS, PRESETS, ROWS_FILE
 from .derive import is_stale
 from .escape import html, html_format, md, script_json
 from .guide import GuidePage
@@ -79,9 +79,9 @@ class Page:
     front_matter: FrontMatter
     body: Markup
     generated: bool = False  # made from data alone (a provider page), not from a page of the guide
-    # a provider page's offerings' details as the page holds them, also written alone beside the page
-    # (DETAILS_FILE): the comparison opens a row's details from there
-    details: Markup | None = None
+    # files the comparison's script reads, written beside the page, by name: a provider page's details
+    # (DETAILS_FILE), a long comparison's rows after those in the page (ROWS_FILE)
+    beside: dict[str, Markup] = field(default_factory=dict)
 
     def as_markdown(self) -> str:
         return self.front_matter.as_yaml() + str(self.body)
@@ -157,7 +157,7 @@ def environment() -> Environment:
         word_key=word_key,
         changes_shown=CHANGES_SHOWN,
         marks=render_html.marks,
-        comparison_row=render_html.comparison_row,
+        provider_group=render_html.provider_group,
         column_heads=render_html.column_heads,
         stale_badge=render_html.stale_badge,
         freshness_table=render_html.freshness_table,
@@ -231,6 +231,7 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
         "rows_per_page": ROWS_PER_PAGE,
         "fold_above": FOLD_ABOVE_ROWS,
         "details_file": DETAILS_FILE,  # beside each provider page: its offerings' details (details.js)
+        "rows_file": ROWS_FILE if folded(view) else None,  # beside a long comparison: its other rows
         "hours_per_month": HOURS_PER_MONTH,  # the month the calculator splits into running and idle hours
         "rates": {
             currency: {
@@ -290,10 +291,15 @@ class LanguageRenderer:
 
     def context(self) -> dict[str, Any]:
         view = self.view
+        in_page, _ = split_rows(view)
+        shown = sum(len(provider.offerings) for provider in in_page)
+        note = render_html.folded_note(shown, view.offering_count, view.t) if folded(view) else None
         return {
             "view": view,
             "t": view.t,
             "parts": self.shared.offerings,
+            "page_providers": in_page,
+            "folded_note": note,
             "option_counts": self.shared.option_counts,
             "settings": comparison_settings(view),
             "display_currencies": [c for c in DISPLAY_CURRENCIES if c in view.dataset.rates.rates],
@@ -333,7 +339,17 @@ class LanguageRenderer:
             jsonld=jsonld_blocks(names, self.view, urljoin(self.site_url, url), site_root),
         )
         # every value in the body was escaped where it was rendered; the rest is the guide's own text
-        return Page(front_matter, Markup(body))
+        return Page(front_matter, Markup(body), beside=self.rows_file() if "comparison" in names else {})
+
+    def rows_file(self) -> dict[str, Markup]:
+        """A long comparison's other rows (ROWS_FILE), beside its page; none for a comparison in full."""
+        t, parts = self.view.t, self.shared.offerings
+        _, rest = split_rows(self.view)
+        if not rest:
+            return {}
+        return {
+            ROWS_FILE: render_html.rows_document([render_html.provider_group(p, parts, t) for p in rest], t)
+        }
 
     def provider_page(self, provider: ProviderView) -> Page:
         """A provider's page: where it stands, its links (the comparison filtered to it among them) and
@@ -389,8 +405,8 @@ class LanguageRenderer:
                         t("history.feed"),
                     )
                 )
-        details_file = render_html.details_document(provider, details, t) if details else None
-        return Page(front_matter, Markup("").join(parts), generated=True, details=details_file)
+        beside = {DETAILS_FILE: render_html.details_document(provider, details, t)} if details else {}
+        return Page(front_matter, Markup("").join(parts), generated=True, beside=beside)
 
     def offering_details(self, provider: ProviderView, offering: OfferingView) -> Markup:
         t = self.view.t
@@ -420,14 +436,32 @@ def render_site(build: SiteBuild, site_url: str) -> dict[str, Pages]:
 # ---- what a page needs to know about where it stands ---------------------------------------------------
 
 
-def details_files(views: Mapping[str, SiteView], pages: Mapping[str, Pages]) -> dict[str, str]:
-    """Each provider page's offerings' details alone, beside the page (its folder's DETAILS_FILE), by
-    path below the site root: the comparison's script opens a row's details from them."""
+def folded(view: SiteView) -> bool:
+    """Whether the comparison is too long to hold every row (settings.FOLD_ABOVE_ROWS)."""
+    return view.offering_count > FOLD_ABOVE_ROWS
+
+
+def split_rows(view: SiteView) -> tuple[list[ProviderView], list[ProviderView]]:
+    """The providers whose rows the comparison's page holds, and those in its rows file: every one in the
+    page, unless the comparison is folded; then the first ones, up to a page of rows (ROWS_PER_PAGE)."""
+    providers = list(view.providers)
+    if not folded(view):
+        return providers, []
+    rows = 0
+    for index, provider in enumerate(providers):
+        if rows >= ROWS_PER_PAGE:
+            return providers[:index], providers[index:]
+        rows += max(1, len(provider.offerings))
+    return providers, []
+
+
+def files_beside(views: Mapping[str, SiteView], pages: Mapping[str, Pages]) -> dict[str, str]:
+    """The files written beside the pages (Page.beside), by path below the site root."""
     return {
-        f"{views[lang].prefix}{path.removesuffix('.md')}/{DETAILS_FILE}": str(page.details)
+        f"{page_url(views[lang].prefix, path)}{name}": str(text)
         for lang, language_pages in pages.items()
         for path, page in language_pages.items()
-        if page.details is not None
+        for name, text in page.beside.items()
     }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
@@ -435,6 +436,53 @@ def comparison_row(
         product=offering.product,
         cells=Markup("\n").join(comparison_cell(offering, str(fact), t) for fact in COLUMNS),
         evidence=evidence_cell(provider, offering, t),
+    )
+
+
+def provider_group(
+    provider: ProviderView, parts: Mapping[tuple[str, int], OfferingParts], t: Strings
+) -> Markup:
+    """A provider's rows in the comparison, a <tbody> of their own: its offerings, or a row saying that
+    it keeps no data."""
+    if provider.offerings:
+        rows = Markup("").join(
+            comparison_row(provider, offering, parts[(provider.id, offering.number)], t)
+            for offering in provider.offerings
+        )
+    else:
+        assert provider.absence is not None  # a provider without offerings says why, with sources
+        rows = html_format(
+            '<tr class="gs-no-storage" data-provider="{id}"><th scope="row"><a href="providers/{id}/">'
+            '{name}</a></th><td colspan="{span}">{text}{marks}</td></tr>\n',
+            id=provider.id,
+            name=provider.name,
+            span=len(COLUMNS) + 1,
+            text=t("provider.no_storage"),
+            marks=marks(provider.absence, t),
+        )
+    return html_format(
+        '<tbody data-provider="{}" data-name="{}">\n{}</tbody>', provider.id, provider.name, rows
+    )
+
+
+def rows_document(groups: list[Markup], t: Strings) -> Markup:
+    """A long comparison's rows after those its page holds, in a small page of their own that the script
+    reads before it starts (main.js), kept from search engines: the provider pages hold every value."""
+    return html_format(
+        '<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="robots" content="noindex">\n<title>{title}</title>\n</head>\n<body>\n'
+        "<table>\n{groups}\n</table>\n</body>\n</html>\n",
+        lang=t.lang,
+        title=t("comparison.caption"),
+        groups=Markup("\n").join(groups),
+    )
+
+
+def folded_note(shown: int, total: int, t: Strings) -> Markup:
+    """Below a long comparison without the script: how many offerings it shows, and where every one is
+    (the script reads the others and hides this)."""
+    return html_format(
+        '{} · <a href="providers/">{}</a>', t("count.folded", shown=shown, total=total), t("providers.title")
     )
 
 

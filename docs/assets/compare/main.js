@@ -217,4 +217,22 @@ function start(table, form, settings) {
 const table = document.getElementById("comparison");
 const form = document.getElementById("comparison-tools");
 const settingsNode = document.getElementById("comparison-settings");
-if (table && form && settingsNode) start(table, form, JSON.parse(settingsNode.textContent));
+/* A long comparison's page holds its first rows; the others (settings.rows_file, beside the page) join
+ * them before the script starts, so that every control covers every offering. Without them the tools
+ * cover the rows in the page. */
+function withAllRows(table, rowsFile) {
+  if (!rowsFile) return Promise.resolve();
+  return fetch(rowsFile)
+    .then((response) => (response.ok ? response.text() : Promise.reject(new Error(response.status))))
+    .then((text) => {
+      const template = document.createElement("template");
+      template.innerHTML = text; // inert: loads nothing, runs nothing
+      table.tFoot.before(...template.content.querySelectorAll("tbody"));
+    })
+    .catch(() => {});
+}
+
+if (table && form && settingsNode) {
+  const settings = JSON.parse(settingsNode.textContent);
+  withAllRows(table, settings.rows_file).then(() => start(table, form, settings));
+}
