@@ -97,6 +97,14 @@ def visible_products(page) -> list[str]:
     )
 
 
+def shown_offerings(page) -> int:
+    """How many offering rows a reader sees (a long table shows a page of them at first)."""
+    settled(page)
+    return page.eval_on_selector_all(
+        "#comparison tr.gs-offering", "rows => rows.filter(r => r.checkVisibility()).length"
+    )
+
+
 def visible_sort_keys(page, column: str) -> list[float | None]:
     settled(page)
     return page.eval_on_selector_all(
@@ -643,15 +651,9 @@ def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str, fixture_b
     # the count says that the table is folded, and how much of it is shown
     assert t("count.folded", shown=ROWS_PER_PAGE, total=total) in count_text(page)
 
-    def shown() -> int:
-        settled(page)
-        return page.eval_on_selector_all(
-            "#comparison tr.gs-offering", "rows => rows.filter(r => r.checkVisibility()).length"
-        )
-
-    assert shown() == ROWS_PER_PAGE
+    assert shown_offerings(page) == ROWS_PER_PAGE
     page.click("th[data-column=price] button")
-    assert shown() == ROWS_PER_PAGE
+    assert shown_offerings(page) == ROWS_PER_PAGE
     keys = visible_sort_keys(page, "price")
     known = [k for k in keys if k is not None]
     assert known == sorted(known) and len(keys) == ROWS_PER_PAGE
@@ -660,10 +662,10 @@ def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str, fixture_b
     # the name search covers the folded rows too
     open_tools(page)
     page.fill("input[name=name]", f"Synthetic Cloud {LONG_PROVIDERS - 1:04d}")
-    assert shown() >= 1
+    assert shown_offerings(page) >= 1
     page.fill("input[name=name]", "")
     page.click("#comparison-show-all")
-    assert shown() == total
+    assert shown_offerings(page) == total
     assert "·" not in count_text(page)
     assert page.is_hidden("#comparison-show-all")
     page.wait_for_function("location.search.includes('all=1')")
@@ -678,22 +680,16 @@ def test_names_only_objects_have_are_ignored_in_a_shared_link(page, long_table: 
     page.goto(f"{long_table}/?{'&'.join(f'{key}={name}' for key in keys)}")
     page.wait_for_selector("#comparison-tools:not([hidden])")
 
-    def shown() -> int:
-        settled(page)
-        return page.eval_on_selector_all(
-            "#comparison tr.gs-offering", "rows => rows.filter(r => r.checkVisibility()).length"
-        )
-
-    assert shown() == 50  # a page at a time: "all" was not "1"
+    assert shown_offerings(page) == 50  # a page at a time: "all" was not "1"
     assert page.locator("#comparison th[aria-sort]").count() == 0
     assert page.input_value("select[name=sort]") == ""
     page.wait_for_function("location.search === ''")  # the link's names are dropped from the address
     page.click("th[data-column=price] button")
     assert sort_mark(page, "price") == "ascending"
     known = [k for k in visible_sort_keys(page, "price") if k is not None]
-    assert known == sorted(known) and shown() == 50
+    assert known == sorted(known) and shown_offerings(page) == 50
     page.click("#comparison-show-all")
-    assert shown() > 100 and page.is_hidden("#comparison-show-all")
+    assert shown_offerings(page) > 100 and page.is_hidden("#comparison-show-all")
 
 
 # Issue #30: the comparison at scale, on 1,000 generated providers (about 2,000 offerings), built once.
@@ -733,13 +729,7 @@ def test_the_controls_work_at_a_thousand_providers(
     page.goto(f"{url}/")
     page.wait_for_selector("#comparison-tools:not([hidden])", state="attached")
 
-    def shown() -> int:
-        settled(page)
-        return page.eval_on_selector_all(
-            "#comparison tr.gs-offering", "rows => rows.filter(r => r.checkVisibility()).length"
-        )
-
-    assert shown() == ROWS_PER_PAGE
+    assert shown_offerings(page) == ROWS_PER_PAGE
     assert t("count.folded", shown=ROWS_PER_PAGE, total=len(offerings)) in count_text(page)
     # sorted by price, the cheapest of all the offerings comes first, not the cheapest of those shown
     every_price = page.eval_on_selector_all(
@@ -766,9 +756,9 @@ def test_the_controls_work_at_a_thousand_providers(
     assert costs and all(cost > 0 for cost in costs)
     # "show all" reaches the rows beyond the first page: every offering the filter leaves
     page.click("#comparison-show-all")
-    assert shown() == len(billed)
+    assert shown_offerings(page) == len(billed)
     page.select_option("select[name=billed]", "")
-    assert shown() == len(offerings) and page.is_hidden("#comparison-show-all")
+    assert shown_offerings(page) == len(offerings) and page.is_hidden("#comparison-show-all")
 
 
 LAPTOP = {"width": 1366, "height": 768}
