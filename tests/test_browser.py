@@ -17,6 +17,8 @@ import pytest
 from conftest import (
     LANGUAGE_PREFIX,
     LANGUAGES,
+    SHARED,
+    Build,
     build_ahead,
     copy_project,
     serve_directory,
@@ -25,7 +27,7 @@ from conftest import (
 
 from gpustorage import SiteBuild
 from gpustorage.contract import FILTERS, PRESETS
-from gpustorage.dataset import Dataset
+from gpustorage.dataset import Dataset, load_dataset
 from gpustorage.render_html import FACT_ROWS, shown_count_text
 from gpustorage.settings import FOLD_ABOVE_ROWS, ROWS_PER_PAGE
 from gpustorage.transform import Strings, dates_text, worded_date
@@ -94,6 +96,14 @@ def visible_products(page) -> list[str]:
         "#comparison tr.gs-offering",
         "rows => rows.filter(r => r.checkVisibility())"
         ".map(r => r.querySelector('a.gs-disclose').lastChild.textContent)",
+    )
+
+
+def shown_offerings(page) -> int:
+    """How many offering rows a reader sees (a long table shows a page of them at first)."""
+    settled(page)
+    return page.eval_on_selector_all(
+        "#comparison tr.gs-offering", "rows => rows.filter(r => r.checkVisibility()).length"
     )
 
 
@@ -673,15 +683,9 @@ def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str, fixture_b
     # the count says that the table is folded, and how much of it is shown
     assert t("count.folded", shown=ROWS_PER_PAGE, total=total) in count_text(page)
 
-    def shown() -> int:
-        settled(page)
-        return page.eval_on_selector_all(
-            "#comparison tr.gs-offering", "rows => rows.filter(r => r.checkVisibility()).length"
-        )
-
-    assert shown() == ROWS_PER_PAGE
+    assert shown_offerings(page) == ROWS_PER_PAGE
     page.click("th[data-column=price] button")
-    assert shown() == ROWS_PER_PAGE
+    assert shown_offerings(page) == ROWS_PER_PAGE
     keys = visible_sort_keys(page, "price")
     known = [k for k in keys if k is not None]
     assert known == sorted(known) and len(keys) == ROWS_PER_PAGE
@@ -690,10 +694,10 @@ def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str, fixture_b
     # the name search covers the folded rows too
     open_tools(page)
     page.fill("input[name=name]", f"Synthetic Cloud {LONG_PROVIDERS - 1:04d}")
-    assert shown() >= 1
+    assert shown_offerings(page) >= 1
     page.fill("input[name=name]", "")
     page.click("#comparison-show-all")
-    assert shown() == total
+    assert shown_offerings(page) == total
     assert "·" not in count_text(page)
     assert page.is_hidden("#comparison-show-all")
     page.wait_for_function("location.search.includes('all=1')")
@@ -708,22 +712,85 @@ def test_names_only_objects_have_are_ignored_in_a_shared_link(page, long_table: 
     page.goto(f"{long_table}/?{'&'.join(f'{key}={name}' for key in keys)}")
     page.wait_for_selector("#comparison-tools:not([hidden])")
 
-    def shown() -> int:
-        settled(page)
-        return page.eval_on_selector_all(
-            "#comparison tr.gs-offering", "rows => rows.filter(r => r.checkVisibility()).length"
-        )
-
-    assert shown() == 50  # a page at a time: "all" was not "1"
+    assert shown_offerings(page) == 50  # a page at a time: "all" was not "1"
     assert page.locator("#comparison th[aria-sort]").count() == 0
     assert page.input_value("select[name=sort]") == ""
     page.wait_for_function("location.search === ''")  # the link's names are dropped from the address
     page.click("th[data-column=price] button")
     assert sort_mark(page, "price") == "ascending"
     known = [k for k in visible_sort_keys(page, "price") if k is not None]
-    assert known == sorted(known) and shown() == 50
+    assert known == sorted(known) and shown_offerings(page) == 50
     page.click("#comparison-show-all")
-    assert shown() > 100 and page.is_hidden("#comparison-show-all")
+    assert shown_offerings(page) > 100 and page.is_hidden("#comparison-show-all")
+
+
+# Issue #30: the comparison at scale, on 1,000 generated providers (about 2,000 offerings), built once.
+SCALE_PROVIDERS = 1000
+
+
+def scale_project(project: Path) -> None:
+    copy_project(project)
+    write_providers(project / "data" / "providers", SCALE_PROVIDERS)
+
+
+def _scale_site() -> Build:
+    return shared_site("scale", scale_project)
+
+
+@pytest.fixture(scope="module")
+def scale_site() -> Iterator[tuple[str, Dataset]]:
+    """The 1,000-provider site served, and its data (what the controls should leave, read from the data)."""
+    build = _scale_site()
+    assert build.returncode == 0, build.output
+    with serve_directory(build.site) as url:
+        yield url, load_dataset(SHARED / "scale", LANGUAGES)
+
+
+build_ahead("scale_site", _scale_site, __name__)
+
+
+def test_the_controls_work_at_a_thousand_providers(
+    page, scale_site: tuple[str, Dataset], fixture_build: SiteBuild
+) -> None:
+    """Sort, filter, calculator and "show all" reach the whole table, not only the rows shown first."""
+    url, dataset = scale_site
+    offerings = [o for provider in dataset.providers.values() for o in provider.offerings]
+    billed = [o for o in offerings if str(o.value_of(FILTERS["billed"])) == "yes"]
+    assert len(offerings) > SCALE_PROVIDERS and 0 < len(billed) < len(offerings)
+    t = fixture_build.views["de"].t
+    page.goto(f"{url}/")
+    page.wait_for_selector("#comparison-tools:not([hidden])", state="attached")
+
+    assert shown_offerings(page) == ROWS_PER_PAGE
+    assert t("count.folded", shown=ROWS_PER_PAGE, total=len(offerings)) in count_text(page)
+    # sorted by price, the cheapest of all the offerings comes first, not the cheapest of those shown
+    every_price = page.eval_on_selector_all(
+        "#comparison tr.gs-offering [data-column=price][data-sort]",
+        "cells => cells.map(c => Number(c.dataset.sort))",
+    )
+    page.click("th[data-column=price] button")
+    assert sort_mark(page, "price") == "ascending"
+    keys = [key for key in visible_sort_keys(page, "price") if key is not None]
+    assert len(keys) == ROWS_PER_PAGE and keys == sorted(keys) and keys[0] == min(every_price)
+    # a filter narrows the count to the offerings it leaves
+    open_tools(page)
+    page.select_option("select[name=billed]", "yes")
+    settled(page)
+    assert count_text(page).startswith(t("count.offerings", count=len(billed)))
+    # the calculator costs every shown row that has a price
+    page.fill("input[name=gb]", "500")
+    settled(page)
+    costs = page.eval_on_selector_all(
+        "#comparison tr.gs-offering[data-tiers]",
+        "rows => rows.filter(r => r.checkVisibility())"
+        ".map(r => Number(r.querySelector('td[data-column=cost]').dataset.value))",
+    )
+    assert costs and all(cost > 0 for cost in costs)
+    # "show all" reaches the rows beyond the first page: every offering the filter leaves
+    page.click("#comparison-show-all")
+    assert shown_offerings(page) == len(billed)
+    page.select_option("select[name=billed]", "")
+    assert shown_offerings(page) == len(offerings) and page.is_hidden("#comparison-show-all")
 
 
 LAPTOP = {"width": 1366, "height": 768}
