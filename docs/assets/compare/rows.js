@@ -1,6 +1,6 @@
 /* The comparison table read once into plain objects: a group per provider (<tbody>) and an entry per
- * offering row, with the figures its data attributes carry. An empty cost column is added, which the
- * calculator fills (view.js). */
+ * offering row, with the figures its data attributes carry. A cost column is added, its cells made as
+ * the calculator fills them (view.js). */
 
 import { idleRate } from "./cost.js";
 import { offeringId } from "./pick.js";
@@ -23,12 +23,15 @@ function offeringOf(data) {
   };
 }
 
-function costCell(row) {
-  const cell = document.createElement("td");
-  cell.dataset.column = "cost";
-  cell.hidden = true;
-  row.insertBefore(cell, row.cells[1]);
-  return cell;
+/* The entry's cost cell, made the first time it shows a cost (a row holds no empty cell till then). */
+export function costCellOf(entry) {
+  if (!entry.cells.cost) {
+    const cell = document.createElement("td");
+    cell.dataset.column = "cost";
+    entry.row.insertBefore(cell, entry.row.cells[1]);
+    entry.cells.cost = cell;
+  }
+  return entry.cells.cost;
 }
 
 function entryOf(row, group, position, filterNames) {
@@ -36,7 +39,6 @@ function entryOf(row, group, position, filterNames) {
   Array.prototype.forEach.call(row.cells, (cell) => {
     cells[cell.dataset.column] = cell;
   });
-  cells.cost = costCell(row);
   const data = row.dataset;
   const offering = offeringOf(data);
   const values = { kind: data.kind, egress: data.egress };

@@ -8,6 +8,7 @@ import { keptInPlace, moveOutOfPlace } from "./order.js";
 import { sortedMatches } from "./sort.js";
 import { moneyIn } from "./numbers.js";
 import { showMoneys } from "./money.js";
+import { costCellOf } from "./rows.js";
 
 // A cost cell's lines, made once per row; an update only changes their text (no HTML parsing).
 const COST_LINES = ["monthly", "note", "running", "idle", "total", "warning"];
@@ -160,10 +161,12 @@ export function tableView(table, rows, settings, wording, beforeRows) {
   function writeCosts(entry) {
     if (entry.costText === cellsKey) return;
     entry.costText = cellsKey;
-    const cell = entry.cells.cost;
     const idleRateShown = !entry.costs && sortColumn === "idle";
-    cell.hidden = !entry.costs && !idleRateShown;
-    if (cell.hidden) return;
+    const shown = Boolean(entry.costs) || idleRateShown;
+    if (!shown && !entry.cells.cost) return;
+    const cell = costCellOf(entry);
+    cell.hidden = !shown;
+    if (!shown) return;
     setData(cell, "label", strings.cost_short);
     if (idleRateShown) writeIdleRate(cell, entry, strings, wording, currency);
     else writeCostLines(cell, entry, strings, wording, currency, sortColumn);
