@@ -46,8 +46,15 @@ def script_json(value: Any) -> Markup:
 
 
 def html_format(template: str, /, *args: object, **kwargs: object) -> Markup:
-    """`Markup(template).format(...)` done by str.format: every argument is escaped first (a Markup one
-    stays as it is), then placed. Markup.format runs Python's pure-Python Formatter, which took most of
-    the time of rendering a page; str.format is the same placement in C."""
-    escaped = {key: escape(value) for key, value in kwargs.items()}
-    return Markup(template.format(*map(escape, args), **escaped))
+    """`Markup(template).format(...)` done by str.format: every argument is escaped first, then placed;
+    a Markup argument, escaped already, is placed as it is. Markup.format runs Python's pure-Python
+    Formatter, which took most of the time of rendering a page; str.format is the same placement in C."""
+    return Markup(
+        template.format(
+            *(_escaped(value) for value in args), **{key: _escaped(value) for key, value in kwargs.items()}
+        )
+    )
+
+
+def _escaped(value: object) -> object:
+    return value if isinstance(value, Markup) else escape(value)

@@ -13,6 +13,7 @@ import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from string import Formatter
 from typing import Any
 
 from babel import Locale
@@ -78,10 +79,19 @@ class Strings:
         self.ui = ui
         self.notes_fallback = notes_fallback
         self.locale = Locale.parse(lang)  # parsed once: Babel would parse a code on every call
+        # the messages that take no values, as they read: made with the language's strings, as most
+        # words a page asks for are these ("ja", "unbekannt", a column's name)
+        self.words = {
+            key: text.format()
+            for key, text in ui.items()
+            if isinstance(text, str) and all(field is None for _, field, _, _ in Formatter().parse(text))
+        }
 
     def __call__(self, key: str, **values: object) -> str:
         """The message `key` with its placeholders filled; whole numbers in the language's format, and
         the plural form (CLDR) that fits `count` where the message has several."""
+        if not values and key in self.words:
+            return self.words[key]
         text = self.ui[key]
         if not isinstance(text, str):  # plural forms
             count = values["count"]
