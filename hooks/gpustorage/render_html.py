@@ -141,10 +141,24 @@ def example_line(offering: OfferingView, t: Strings) -> Markup:
     return html_format('<br><small class="gs-example-of">{}</small>', example_of(offering.example_of, t))
 
 
+def doubts(stale: bool, undated: bool, third_party: bool) -> list[str]:
+    """The doubts a value rests on (or a row, on its values), in the order every mark names them:
+    'stale' (its source is older than STALE_AFTER_DAYS), 'undated' (no source of it gives a date) and
+    'third_party' (only a third party's page states it). The one rule of the badges on a provider page,
+    the row's evidence mark in the comparison and the legend."""
+    return [
+        name
+        for name, doubt in (("stale", stale), ("undated", undated), ("third_party", third_party))
+        if doubt
+    ]
+
+
 def marks(origin: Origin, t: Strings) -> Markup:
     """The stale or date-unknown badge and the third-party mark of a known fact."""
-    badge = stale_badge(t) if origin.stale else undated_badge(t) if origin.undated else _NOTHING
-    return badge + third_party_mark(t) if origin.third_party else badge
+    badges = {"stale": stale_badge, "undated": undated_badge, "third_party": third_party_mark}
+    return Markup("").join(
+        badges[name](t) for name in doubts(origin.stale, origin.undated, origin.third_party)
+    )
 
 
 def cell(c: Cell, t: Strings) -> Markup:
@@ -281,7 +295,7 @@ ANSWER_SYMBOLS = {"yes": "✓", "no": "✗", "partial": "◐", "not_applicable":
 UNKNOWN_SIGN = Markup('<span class="gs-unknown-sign" aria-hidden="true"></span>')
 TOKEN_FACTS = frozenset({Fact.billed_while_detached, Fact.snapshots, Fact.multi_attach, Fact.spot_usable})
 # The row's one mark for its evidence: a symbol per kind of doubt, read by its word.
-STALE_SYMBOL, UNDATED_SYMBOL, THIRD_PARTY_SYMBOL = "⚠", "∗", "†"
+DOUBT_SYMBOLS = {"stale": "⚠", "undated": "∗", "third_party": "†"}  # by doubt (see doubts())
 CONVERTED_SIGN = "≈"  # before an amount converted from another currency (transform.usd_money)
 EXAMPLE_SYMBOL = "◇"  # beside a price that is an example, not a price list's
 
@@ -361,12 +375,14 @@ def evidence_cell(provider: ProviderView, offering: OfferingView, t: Strings) ->
     links)."""
     figures = offering.figures
     third_party = any(origin.known and origin.third_party for origin in figures.facts.values())
-    doubts = [
-        (figures.stale, STALE_SYMBOL, t("stale.badge")),
-        (figures.undated and figures.source_date is not None, UNDATED_SYMBOL, t("undated.some")),
-        (third_party, THIRD_PARTY_SYMBOL, t("provenance.third_party")),
-    ]
-    shown = [(sign, word) for doubt, sign, word in doubts if doubt]
+    # beside a date, "undated" is said of some of the values: "some values undated"
+    named = {
+        "stale": t("stale.badge"),
+        "undated": t("undated.some"),
+        "third_party": t("provenance.third_party"),
+    }
+    undated = figures.undated and figures.source_date is not None
+    shown = [(DOUBT_SYMBOLS[name], named[name]) for name in doubts(figures.stale, undated, third_party)]
     date = offering.source_date
     attributes = html_format(' data-column="checked" data-label="{}"', t("evidence.short"))
     if figures.source_date is not None:
@@ -399,20 +415,21 @@ def legend(t: Strings, rates_date: dt.date | None) -> Markup:
     currency at the rates of `rates_date` (the oldest rate the page uses; None: the data has none)."""
     answers = [legend_item(sign, t(f"answer.{value}")) for value, sign in ANSWER_SYMBOLS.items()]
     answers.append(html_format("<li>{}{}</li>", UNKNOWN_SIGN, t("answer.unknown")))
-    doubts = [
-        legend_item(STALE_SYMBOL, t("stale.badge"), t("stale.title", days=STALE_AFTER_DAYS)),
-        legend_item(UNDATED_SYMBOL, t("undated.badge"), t("undated.title")),
-        legend_item(THIRD_PARTY_SYMBOL, t("provenance.third_party")),
-        legend_item(EXAMPLE_SYMBOL, t("price.example"), t("price.example_title")),
-    ]
+    explained = {
+        "stale": (t("stale.badge"), t("stale.title", days=STALE_AFTER_DAYS)),
+        "undated": (t("undated.badge"), t("undated.title")),
+        "third_party": (t("provenance.third_party"), ""),
+    }
+    doubt_items = [legend_item(sign, *explained[name]) for name, sign in DOUBT_SYMBOLS.items()]
+    doubt_items.append(legend_item(EXAMPLE_SYMBOL, t("price.example"), t("price.example_title")))
     if rates_date is not None:
-        doubts.append(legend_item(CONVERTED_SIGN, t("legend.converted", date=t.date(rates_date))))
+        doubt_items.append(legend_item(CONVERTED_SIGN, t("legend.converted", date=t.date(rates_date))))
     label = t("legend.label")
     return html_format(
         '<ul class="gs-legend" aria-label="{}"><li>{}</li>{}</ul>',
         label,
         label,
-        Markup("").join(answers + doubts),
+        Markup("").join(answers + doubt_items),
     )
 
 
