@@ -95,7 +95,7 @@ def visible_products(page) -> list[str]:
     return page.eval_on_selector_all(
         "#comparison tr.gs-offering",
         "rows => rows.filter(r => r.checkVisibility())"
-        ".map(r => r.querySelector('a.gs-disclose').lastChild.textContent)",
+        ".map(r => r.querySelector('a.gs-disclose').textContent)",
     )
 
 
@@ -285,9 +285,8 @@ def cost_cell(page, provider_id: str, number: int):
 
 
 def row_of(page, product: str):
-    """An offering's row, by the product its name link ends in ("Alpha Cloud: Alpha Volume")."""
-    name = re.compile(rf"[:：]\s*{re.escape(product)}$")
-    link = page.locator("a.gs-disclose", has_text=name)
+    """An offering's row, by its product's name (the link to its details)."""
+    link = page.locator("a.gs-disclose", has_text=re.compile(rf"^{re.escape(product)}$"))
     return page.locator("#comparison tr.gs-offering").filter(has=link)
 
 

@@ -80,10 +80,12 @@ def test_the_modules_import_only_each_other() -> None:
     assert "main.js" in SOURCES
     for word in ("XMLHttpRequest", "import(", "http://", "https://"):
         assert word not in SCRIPT, word
-    # one request, by details.js alone: a provider's details file, beside the page a row links to
-    assert [name for name, text in SOURCES.items() if "fetch(" in text] == ["details.js"]
-    details = SOURCES["details.js"]
+    # two requests, both for the site's own files beside its pages: a provider's details file, beside
+    # the page a row links to (details.js), and a long comparison's rows file, beside it (main.js)
+    assert [name for name, text in SOURCES.items() if "fetch(" in text] == ["details.js", "main.js"]
+    details, main = SOURCES["details.js"], SOURCES["main.js"]
     assert details.count("fetch(") == 1 and "fetch(new URL(fileName, page))" in details
+    assert main.count("fetch(") == 1 and "fetch(rowsFile)" in main
 
 
 def test_the_files_the_script_reads_are_the_sites_own(site: Build) -> None:

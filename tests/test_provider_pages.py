@@ -109,7 +109,7 @@ def test_the_comparison_link_shows_the_providers_offerings(provider_page, fixtur
     shown = page.eval_on_selector_all(
         "#comparison tr.gs-offering",
         "rows => rows.filter(r => r.checkVisibility()).map(r => [r.dataset.provider,"
-        " r.querySelector('a.gs-disclose').lastChild.textContent])",
+        " r.querySelector('a.gs-disclose').textContent])",
     )
     alpha = fixture_build.dataset.providers[PROVIDER]
     assert shown == [[PROVIDER, offering.product] for offering in alpha.offerings]

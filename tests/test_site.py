@@ -333,9 +333,8 @@ def test_llms_txt_and_a_markdown_twin_of_every_provider_page(site: Build, fixtur
 
 
 def product_of(row: Tag) -> str:
-    """An offering's name as its comparison row shows it after its provider's."""
-    provider = row.select_one(".gs-row-provider").get_text()
-    return row.select_one("a.gs-disclose").get_text().removeprefix(provider)
+    """An offering's name as its comparison row shows it after its provider's: the link to its details."""
+    return row.select_one("a.gs-disclose").get_text()
 
 
 def dates(t: Strings, source_date: str | None, checked: str | None) -> str:

@@ -436,15 +436,15 @@ def legend(t: Strings, rates_date: dt.date | None) -> Markup:
 def comparison_row(
     provider: ProviderView, offering: OfferingView, parts: OfferingParts, t: Strings
 ) -> Markup:
-    """An offering's row in the comparison, on one line: its provider and name, its facts as short
+    """An offering's row in the comparison, on one line: its provider and name (every row names its
+    provider: the table needs no group headings and a sorted table reads the same), its facts as short
     tokens, one mark for its evidence and the report control. The name links to the offering's details
     on its provider's page; the script opens them in place instead, below the row (details.js), from
     the same markup (offering_details)."""
     return html_format(
         '<tr class="gs-offering" data-provider="{provider_id}"{attributes}>\n'
-        '<th scope="row" data-column="product">'
-        '<a class="gs-disclose" href="providers/{provider_id}/#{anchor}"><span class="gs-row-provider">'
-        "{provider}: </span>{product}</a></th>\n"
+        '<th scope="row" data-column="product">{provider}: '
+        '<a class="gs-disclose" href="providers/{provider_id}/#{anchor}">{product}</a></th>\n'
         "{cells}\n{evidence}\n</tr>\n",
         provider_id=provider.id,
         attributes=parts.attributes,

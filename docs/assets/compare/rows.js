@@ -46,11 +46,10 @@ function entryOf(row, group, position, filterNames) {
     values[name] = data[name];
   });
   const link = row.querySelector("a.gs-disclose");
-  const provider = link.querySelector(".gs-row-provider").textContent; // "Alpha Cloud: "
-  const product = link.textContent.slice(provider.length); // "Alpha Volume"
+  const product = link.textContent; // "Alpha Volume"
   return {
     id: offeringId(group.provider, position + 1), // as the URL's "pick" names it (pick.js)
-    name: provider + product, // "Alpha Cloud: Alpha Volume"
+    name: row.cells[0].textContent, // "Alpha Cloud: Alpha Volume"
     row: row,
     link: link, // to its details on its provider's page (details.js)
     more: null, // the row of its details, once opened (disclose.js)
