@@ -282,7 +282,6 @@ export function tableView(table, rows, settings, wording, beforeRows) {
     const hiddenByLimit = view.column
       ? displaySorted(view.column, view.descending, view.budget)
       : displayGrouped(view.budget);
-    table.classList.toggle("gs-flat", Boolean(view.column));
     showAll.hidden = hiddenByLimit === 0;
     setText(showAll, wording.fill(strings.show_all, { count: hiddenByLimit }));
     table.removeAttribute("aria-busy");
