@@ -34,6 +34,7 @@ from gpustorage.export import write_api
 from gpustorage.feeds import write_feeds
 from gpustorage.render import Pages, files_beside, held_html, restore_held, site_texts
 from gpustorage.render_text import text_files
+from gpustorage.script import ScriptError, site_assets
 from gpustorage.settings import site_languages
 
 # what the data's history had to leave out is said once per run, as information: not a warning,
@@ -51,6 +52,7 @@ class Run:
     not_found_pages: dict[str, str] = field(default_factory=dict)  # each language's rendered 404 page
     # the HTML blocks held out of each page's Markdown, by language and path, until its HTML is made
     held_blocks: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    assets: dict[str, str] = field(default_factory=dict)  # the script and style sheet, by path in the site
 
 
 _run: Run | None = None  # set by the first language's on_config: MkDocs hooks are module functions
@@ -104,14 +106,17 @@ def _new_run(config: MkDocsConfig) -> Run:
             docs=Path(config.docs_dir),
         )
         pages = render_site(build, config.site_url or "/")
+        assets = site_assets(Path(config.docs_dir))
     except DataError as error:
         raise PluginError(f"invalid data\n{error.report()}") from None
+    except ScriptError as error:
+        raise PluginError(f"the comparison's script cannot be assembled\n{error}") from None
     for skipped in build.history.skipped:
         _log.info(str(skipped))
     # the deployment sets GS_REQUIRE_HISTORY: a site published without its history is a mistake there
     if os.environ.get("GS_REQUIRE_HISTORY") and not build.history.available:
         raise PluginError(f"the data's git history is unavailable ({build.history.reason}): fetch it in full")
-    return Run(build, pages)
+    return Run(build, pages, assets=assets)
 
 
 def _current(config: MkDocsConfig) -> Run:
@@ -220,7 +225,7 @@ def on_post_build(config: MkDocsConfig) -> None:
         config.extra["repository"],
     )
     write_feeds(site, build.views, config.site_url or "/", build.today)
-    files = text_files(build, config.site_url or "/") | files_beside(build.views, run.pages)
+    files = text_files(build, config.site_url or "/") | files_beside(build.views, run.pages) | run.assets
     for path, text in files.items():
         (site / path).parent.mkdir(parents=True, exist_ok=True)
         (site / path).write_text(text, encoding="utf-8")

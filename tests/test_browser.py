@@ -793,7 +793,7 @@ def test_the_controls_work_at_a_thousand_providers(
 
 
 LAPTOP = {"width": 1366, "height": 768}
-SCRIPT = re.compile(r"/assets/compare/main\.js$")  # the comparison's script, which a test holds back
+SCRIPT = re.compile(r"/assets/comparison\.js$")  # the comparison's one script, which a test holds back
 PHONE = {"width": 390, "height": 844}
 
 

@@ -87,6 +87,9 @@ DETAILS_FILE = "details.html"
 # A comparison longer than settings.FOLD_ABOVE_ROWS holds its first rows; the others are in this file
 # beside it, which the script reads before it starts (main.js)
 ROWS_FILE = "rows.html"
+# The comparison's script in the site, one module that the build assembles from docs/assets/compare/
+# (gpustorage.script); the pages that hold the comparison load it, and no other page
+COMPARISON_SCRIPT = "assets/comparison.js"
 
 # URL parameters of the view (shared links keep filters, sort and amounts). The script takes a value from
 # a link only if the page offers it (a control's choice, a preset, a rate; name and amounts are free).

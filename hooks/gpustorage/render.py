@@ -29,7 +29,16 @@ from pymdownx.slugs import slugify  # type: ignore[import-untyped]
 
 from . import render_html, translations
 from .build import SiteBuild
-from .contract import COLUMNS, DETAILS_FILE, FILTER_VALUES, FILTERS, LIST_FILTERS, PRESETS, ROWS_FILE
+from .contract import (
+    COLUMNS,
+    COMPARISON_SCRIPT,
+    DETAILS_FILE,
+    FILTER_VALUES,
+    FILTERS,
+    LIST_FILTERS,
+    PRESETS,
+    ROWS_FILE,
+)
 from .derive import is_stale
 from .escape import html, html_format, md, script_json
 from .guide import GuidePage
@@ -53,6 +62,7 @@ class FrontMatter:
     source_hash: str | None = None  # a translation's record of its source (see translations.py)
     feed: Markup | None = None  # a provider page: its feed's title
     jsonld: tuple[Markup, ...] = ()  # schema.org blocks, JSON safe inside <script>
+    scripts: tuple[str, ...] = ()  # the module scripts the page loads, by their paths in the site
 
     def as_meta(self) -> dict[str, Any]:
         """The keys that are set, for an engine's page metadata."""
@@ -63,6 +73,7 @@ class FrontMatter:
             "source_hash": self.source_hash,
             "feed": self.feed,
             "jsonld": list(self.jsonld),
+            "scripts": list(self.scripts),
         }
         return {key: value for key, value in meta.items() if value}
 
@@ -337,6 +348,7 @@ class LanguageRenderer:
             hide=tuple(meta.hide),
             source_hash=meta.source_hash,
             jsonld=jsonld_blocks(names, self.view, urljoin(self.site_url, url), site_root),
+            scripts=(COMPARISON_SCRIPT,) if "comparison" in names else (),
         )
         # every value in the body was escaped where it was rendered; the rest is the guide's own text
         return Page(front_matter, Markup(body), beside=self.rows_file() if "comparison" in names else {})
