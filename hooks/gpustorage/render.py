@@ -40,7 +40,7 @@ from .contract import (
     ROWS_FILE,
 )
 from .derive import is_stale
-from .escape import html, html_format, md, script_json
+from .escape import html, html_format, html_join, md, script_json
 from .guide import GuidePage
 from .markers import MARKER
 from .model import HOURS_PER_MONTH, Fact, StorageKind
@@ -170,9 +170,9 @@ def environment() -> Environment:
         marks=render_html.marks,
         provider_group=render_html.provider_group,
         column_heads=render_html.column_heads,
-        stale_badge=render_html.stale_badge,
+        doubts=render_html.doubts,
+        badges=render_html.badges,
         freshness_table=render_html.freshness_table,
-        undated_badge=render_html.undated_badge,
         history_block=render_html.history_block,
         changes_filter=render_html.changes_filter,
         changes_list=render_html.changes_list,
@@ -418,7 +418,7 @@ class LanguageRenderer:
                     )
                 )
         beside = {DETAILS_FILE: render_html.details_document(provider, details, t)} if details else {}
-        return Page(front_matter, Markup("").join(parts), generated=True, beside=beside)
+        return Page(front_matter, html_join("", parts), generated=True, beside=beside)
 
     def offering_details(self, provider: ProviderView, offering: OfferingView) -> Markup:
         t = self.view.t

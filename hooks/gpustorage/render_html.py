@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from .contract import COLUMNS, FILTERS, URL_PARAMETERS
 from .derive import Figures, Origin, UsdTier
-from .escape import html_format
+from .escape import html_format, html_join
 from .history import Change
 from .model import INCLUDED, Fact
 from .report_links import OfferingReport, ReportLinks
@@ -49,6 +49,7 @@ assert NAME_FILTER in URL_PARAMETERS
 # the list of providers
 TO_LANGUAGE_ROOT, TO_PROVIDERS = "../../", "../"
 _NOTHING = Markup("")
+_END_ITEM = Markup("</li>")
 
 
 @dataclass(frozen=True)
@@ -89,32 +90,65 @@ def row_attributes(offering: OfferingView) -> Markup:
             attributes["egress-pooled"] = "yes"
     if figures.max_size_gb is not None:
         attributes["max-gb"] = repr(figures.max_size_gb)
-    return Markup("").join(html_format(' data-{}="{}"', name, value) for name, value in attributes.items())
+    return html_join("", [html_format(' data-{}="{}"', name, value) for name, value in attributes.items()])
 
 
 # ---- values and their marks ----------------------------------------------------------------------
 
 
-def stale_badge(t: Strings) -> Markup:
+@dataclass(frozen=True)
+class Doubt:
+    """A doubt as every mark of it shows it."""
+
+    name: str  # 'stale', 'undated' or 'third_party'
+    symbol: str  # in a row's evidence mark and the legend
+    word: str  # shown as a value's badge, read with the symbol
+    explanation: str  # its tooltip; "" where the word says it all
+
+
+def doubts(
+    t: Strings,
+    *,
+    stale: bool = False,
+    undated: bool = False,
+    third_party: bool = False,
+    beside_date: bool = False,
+) -> list[Doubt]:
+    """The one rule of the doubts a value rests on (or a row, on its values), in the order every mark
+    names them: stale (its source is older than STALE_AFTER_DAYS), undated (no source of it gives a
+    date; `beside_date`: said beside a date, the oldest of the other values', "some values undated")
+    and third party (only a third party's page states it). The badges on a provider page and in its
+    plain twin, the row's evidence mark in the comparison and the legend all name them from here."""
+    found = []
+    if stale:
+        found.append(Doubt("stale", "⚠", t("stale.badge"), t("stale.title", days=STALE_AFTER_DAYS)))
+    if undated:
+        word, explanation = (
+            ("undated.some", "undated.some_title") if beside_date else ("undated.badge", "undated.title")
+        )
+        found.append(Doubt("undated", "∗", t(word), t(explanation)))
+    if third_party:
+        found.append(Doubt("third_party", "†", t("provenance.third_party"), ""))
+    return found
+
+
+def badge(doubt: Doubt) -> Markup:
+    """A value's mark of a doubt: its word, explained as its tooltip; a third party's, its symbol."""
+    if doubt.name == "third_party":
+        # a plain span may not carry aria-label: role="img" makes the mark read by its label
+        return html_format(
+            '<span class="gs-third-party" role="img" title="{}" aria-label="{}">{}</span>',
+            doubt.word,
+            doubt.word,
+            doubt.symbol,
+        )
     return html_format(
-        '<span class="gs-stale-badge" title="{}">{}</span>',
-        t("stale.title", days=STALE_AFTER_DAYS),
-        t("stale.badge"),
+        '<span class="gs-{}-badge" title="{}">{}</span>', doubt.name, doubt.explanation, doubt.word
     )
 
 
-def undated_badge(t: Strings, some: bool = False) -> Markup:
-    """The "undated" mark; `some`: beside a date, which is then the oldest of the other values'."""
-    title, word = ("undated.some_title", "undated.some") if some else ("undated.title", "undated.badge")
-    return html_format('<span class="gs-undated-badge" title="{}">{}</span>', t(title), t(word))
-
-
-def third_party_mark(t: Strings) -> Markup:
-    # a plain span may not carry aria-label: role="img" makes the mark read by its label
-    label = t("provenance.third_party")
-    return html_format(
-        '<span class="gs-third-party" role="img" title="{}" aria-label="{}">†</span>', label, label
-    )
+def badges(found: list[Doubt]) -> Markup:
+    return html_join("", map(badge, found))
 
 
 def example_mark(t: Strings) -> Markup:
@@ -141,31 +175,20 @@ def example_line(offering: OfferingView, t: Strings) -> Markup:
     return html_format('<br><small class="gs-example-of">{}</small>', example_of(offering.example_of, t))
 
 
-def doubts(stale: bool, undated: bool, third_party: bool) -> list[str]:
-    """The doubts a value rests on (or a row, on its values), in the order every mark names them:
-    'stale' (its source is older than STALE_AFTER_DAYS), 'undated' (no source of it gives a date) and
-    'third_party' (only a third party's page states it). The one rule of the badges on a provider page,
-    the row's evidence mark in the comparison and the legend."""
-    return [
-        name
-        for name, doubt in (("stale", stale), ("undated", undated), ("third_party", third_party))
-        if doubt
-    ]
-
-
 def marks(origin: Origin, t: Strings) -> Markup:
-    """The stale or date-unknown badge and the third-party mark of a known fact."""
-    badges = {"stale": stale_badge, "undated": undated_badge, "third_party": third_party_mark}
-    return Markup("").join(
-        badges[name](t) for name in doubts(origin.stale, origin.undated, origin.third_party)
-    )
+    """The badges of a known fact's doubts."""
+    return badges(doubts(t, stale=origin.stale, undated=origin.undated, third_party=origin.third_party))
 
 
 def cell(c: Cell, t: Strings) -> Markup:
     """A value with its marks (an unknown value has none)."""
     classes = "gs-value" + (" gs-unknown" if c.unknown else "") + (" gs-stale" if c.origin.stale else "")
-    value = html_format('<span class="{}">{}</span>', classes, with_moneys(c.text, c.moneys))
-    return value if c.unknown else value + marks(c.origin, t)
+    return html_format(
+        '<span class="{}">{}</span>{}',
+        classes,
+        with_moneys(c.text, c.moneys),
+        _NOTHING if c.unknown else marks(c.origin, t),
+    )
 
 
 def quoted(text: str, lang: str | None) -> Markup:
@@ -187,11 +210,13 @@ def source_wording(c: Cell, t: Strings) -> Markup:
 def price(offering: OfferingView, t: Strings, with_link: bool = False) -> Markup:
     """The price per GB-month with the source's own wording, and on a provider's page the provider's
     own price page."""
-    html = cell(offering.cells["price"], t)
+    parts = [cell(offering.cells["price"], t)]
     if offering.figures.example_of is not None:
-        html += example_mark(t)
-    html += source_wording(offering.cells["price"], t) + example_line(offering, t)
-    return html + price_page_line(offering, t) if with_link else html
+        parts.append(example_mark(t))
+    parts += [source_wording(offering.cells["price"], t), example_line(offering, t)]
+    if with_link:
+        parts.append(price_page_line(offering, t))
+    return html_join("", parts)
 
 
 def price_page_line(offering: OfferingView, t: Strings) -> Markup:
@@ -225,10 +250,9 @@ def source_date(offering: OfferingView, t: Strings) -> Markup:
     """An offering's source date (the oldest among its dated known facts) with its marks."""
     figures = offering.figures
     if offering.source_date is None:
-        return undated_badge(t)
-    html = time_html(offering.source_date)
-    html += stale_badge(t) if figures.stale else _NOTHING
-    return html + undated_badge(t, some=True) if figures.undated else html
+        return badges(doubts(t, undated=True))
+    found = doubts(t, stale=figures.stale, undated=figures.undated, beside_date=True)
+    return time_html(offering.source_date) + badges(found)
 
 
 def checked(offering: OfferingView, t: Strings) -> Markup:
@@ -261,15 +285,18 @@ def column_heads(t: Strings) -> Markup:
     ]
     # the last column holds the row's evidence mark (its sort key, "checked", stays for shared links)
     labels.append(("checked", t("evidence.column"), t("evidence.short")))
-    return Markup("\n").join(
-        html_format(
-            '<th scope="col" data-column="{name}" title="{full}"><span aria-hidden="true">{short}</span>'
-            '<span class="gs-sr">{full}</span></th>',
-            name=name,
-            full=full,
-            short=short,
-        )
-        for name, full, short in labels
+    return html_join(
+        "\n",
+        [
+            html_format(
+                '<th scope="col" data-column="{name}" title="{full}"><span aria-hidden="true">{short}</span>'
+                '<span class="gs-sr">{full}</span></th>',
+                name=name,
+                full=full,
+                short=short,
+            )
+            for name, full, short in labels
+        ],
     )
 
 
@@ -294,8 +321,6 @@ def report_control(provider: ProviderView, offering: OfferingView, t: Strings) -
 ANSWER_SYMBOLS = {"yes": "✓", "no": "✗", "partial": "◐", "not_applicable": "–"}
 UNKNOWN_SIGN = Markup('<span class="gs-unknown-sign" aria-hidden="true"></span>')
 TOKEN_FACTS = frozenset({Fact.billed_while_detached, Fact.snapshots, Fact.multi_attach, Fact.spot_usable})
-# The row's one mark for its evidence: a symbol per kind of doubt, read by its word.
-DOUBT_SYMBOLS = {"stale": "⚠", "undated": "∗", "third_party": "†"}  # by doubt (see doubts())
 CONVERTED_SIGN = "≈"  # before an amount converted from another currency (transform.usd_money)
 EXAMPLE_SYMBOL = "◇"  # beside a price that is an example, not a price list's
 
@@ -329,13 +354,13 @@ def with_moneys(text: str, moneys: tuple[Money, ...]) -> Markup:
     than its column. One pass from
     left to right, the longest amount first where two start alike ('≈ 6,00 $' before '6,00 $')."""
     by_text = {amount.text: amount for amount in moneys}
-    parts: list[Markup] = []
+    parts: list[str] = []  # the text between amounts (escaped by the join) and the amounts' markup
     end = 0
     while found := [(at, -len(words), words) for words in by_text if (at := text.find(words, end)) != -1]:
         at, _, words = min(found)
-        parts += [Markup.escape(text[end:at]), money(by_text[words])]
+        parts += [text[end:at], money(by_text[words])]
         end = at + len(words)
-    return Markup("").join([*parts, Markup.escape(text[end:])])
+    return html_join("", [*parts, text[end:]])
 
 
 def comparison_cell(offering: OfferingView, column: str, t: Strings) -> Markup:
@@ -345,10 +370,8 @@ def comparison_cell(offering: OfferingView, column: str, t: Strings) -> Markup:
     data-symbol, "?" from its class) and its word is read: a row holds few elements (issue #30)."""
     c, fact = offering.cells[column], Fact(column)
     value = offering.value(fact)
-    attributes = html_format(' data-column="{}"', column)
-    if c.sort is not None:
-        attributes += html_format(' data-sort="{}"', repr(c.sort))
-    attributes += html_format(' data-label="{}"', t(f"column_short.{column}"))
+    sort = _NOTHING if c.sort is None else html_format(' data-sort="{}"', repr(c.sort))
+    attributes = html_format(' data-column="{}"{} data-label="{}"', column, sort, t(f"column_short.{column}"))
     if c.unknown:
         template = '<td class="gs-token gs-unknown"{}><span class="gs-sr">{}</span></td>'
         return html_format(template, attributes, c.text)
@@ -360,10 +383,8 @@ def comparison_cell(offering: OfferingView, column: str, t: Strings) -> Markup:
             ANSWER_SYMBOLS[value],
             c.text,
         )
-    html = with_moneys(c.token, c.moneys)
-    if fact is Fact.price and offering.figures.example_of:
-        html += example_mark(t)
-    return html_format("<td{}>{}</td>", attributes, html)
+    example = example_mark(t) if fact is Fact.price and offering.figures.example_of else _NOTHING
+    return html_format("<td{}>{}{}</td>", attributes, with_moneys(c.token, c.moneys), example)
 
 
 def evidence_cell(provider: ProviderView, offering: OfferingView, t: Strings) -> Markup:
@@ -375,30 +396,22 @@ def evidence_cell(provider: ProviderView, offering: OfferingView, t: Strings) ->
     links)."""
     figures = offering.figures
     third_party = any(origin.known and origin.third_party for origin in figures.facts.values())
-    # beside a date, "undated" is said of some of the values: "some values undated"
-    named = {
-        "stale": t("stale.badge"),
-        "undated": t("undated.some"),
-        "third_party": t("provenance.third_party"),
-    }
-    undated = figures.undated and figures.source_date is not None
-    shown = [(DOUBT_SYMBOLS[name], named[name]) for name in doubts(figures.stale, undated, third_party)]
     date = offering.source_date
-    attributes = html_format(' data-column="checked" data-label="{}"', t("evidence.short"))
-    if figures.source_date is not None:
-        attributes += html_format(' data-sort="{}"', figures.source_date.isoformat())
-    content = Markup.escape(t("undated.badge") if date is None else date.text)
-    if shown:
-        words = t.join([word for _, word in shown])
-        if date is not None:
-            attributes += html_format(' title="{}"', t("evidence.title", date=date.text, doubts=words))
-        # set apart by a margin (site.css), not a space: none belongs between Chinese characters
-        content += symbol("".join(sign for sign, _ in shown), words, "gs-doubts")
+    # "undated" without a date is the cell's text; beside a date it is said of some of the values
+    undated = figures.undated and date is not None
+    shown = doubts(t, stale=figures.stale, undated=undated, third_party=third_party, beside_date=True)
+    words = t.join([doubt.word for doubt in shown])
     return html_format(
-        '<td class="gs-evidence{}"{}>{}{}</td>',
+        '<td class="gs-evidence{}" data-column="checked" data-label="{}"{}{}>{}{}{}</td>',
         " gs-stale" if figures.stale else "",
-        attributes,
-        content,
+        t("evidence.short"),
+        _NOTHING if date is None else html_format(' data-sort="{}"', date.day.isoformat()),
+        html_format(' title="{}"', t("evidence.title", date=date.text, doubts=words))
+        if shown and date is not None
+        else _NOTHING,
+        t("undated.badge") if date is None else date.text,
+        # set apart by a margin (site.css), not a space: none belongs between Chinese characters
+        symbol("".join(doubt.symbol for doubt in shown), words, "gs-doubts") if shown else _NOTHING,
         report_control(provider, offering, t),
     )
 
@@ -415,12 +428,8 @@ def legend(t: Strings, rates_date: dt.date | None) -> Markup:
     currency at the rates of `rates_date` (the oldest rate the page uses; None: the data has none)."""
     answers = [legend_item(sign, t(f"answer.{value}")) for value, sign in ANSWER_SYMBOLS.items()]
     answers.append(html_format("<li>{}{}</li>", UNKNOWN_SIGN, t("answer.unknown")))
-    explained = {
-        "stale": (t("stale.badge"), t("stale.title", days=STALE_AFTER_DAYS)),
-        "undated": (t("undated.badge"), t("undated.title")),
-        "third_party": (t("provenance.third_party"), ""),
-    }
-    doubt_items = [legend_item(sign, *explained[name]) for name, sign in DOUBT_SYMBOLS.items()]
+    every = doubts(t, stale=True, undated=True, third_party=True)
+    doubt_items = [legend_item(doubt.symbol, doubt.word, doubt.explanation) for doubt in every]
     doubt_items.append(legend_item(EXAMPLE_SYMBOL, t("price.example"), t("price.example_title")))
     if rates_date is not None:
         doubt_items.append(legend_item(CONVERTED_SIGN, t("legend.converted", date=t.date(rates_date))))
@@ -429,7 +438,7 @@ def legend(t: Strings, rates_date: dt.date | None) -> Markup:
         '<ul class="gs-legend" aria-label="{}"><li>{}</li>{}</ul>',
         label,
         label,
-        Markup("").join(answers + doubt_items),
+        html_join("", answers + doubt_items),
     )
 
 
@@ -451,7 +460,7 @@ def comparison_row(
         anchor=details_anchor(offering),
         provider=provider.name,
         product=offering.product,
-        cells=Markup("\n").join(comparison_cell(offering, str(fact), t) for fact in COLUMNS),
+        cells=html_join("\n", [comparison_cell(offering, str(fact), t) for fact in COLUMNS]),
         evidence=evidence_cell(provider, offering, t),
     )
 
@@ -462,9 +471,12 @@ def provider_group(
     """A provider's rows in the comparison, a <tbody> of their own: its offerings, or a row saying that
     it keeps no data."""
     if provider.offerings:
-        rows = Markup("").join(
-            comparison_row(provider, offering, parts[(provider.id, offering.number)], t)
-            for offering in provider.offerings
+        rows = html_join(
+            "",
+            [
+                comparison_row(provider, offering, parts[(provider.id, offering.number)], t)
+                for offering in provider.offerings
+            ],
         )
     else:
         assert provider.absence is not None  # a provider without offerings says why, with sources
@@ -491,7 +503,7 @@ def rows_document(groups: list[Markup], t: Strings) -> Markup:
         "<table>\n{groups}\n</table>\n</body>\n</html>\n",
         lang=t.lang,
         title=t("comparison.caption"),
-        groups=Markup("\n").join(groups),
+        groups=html_join("\n", groups),
     )
 
 
@@ -525,8 +537,8 @@ def source_links(anchor: str, sources: tuple[int, ...]) -> Markup:
     """A fact's links to its sources in a list whose items are `anchor` + number. Each link stays whole
     on its line (the class keeps "[12]" from breaking after its number); the space between links is
     where a narrow column may break instead."""
-    return Markup(" ").join(
-        html_format('<a class="gs-source-ref" href="#{}{}">[{}]</a>', anchor, n, n) for n in sources
+    return html_join(
+        " ", [html_format('<a class="gs-source-ref" href="#{}{}">[{}]</a>', anchor, n, n) for n in sources]
     )
 
 
@@ -559,9 +571,11 @@ def fact_row(offering: OfferingView, name: str, report: str, t: Strings) -> Mark
     """A fact on its provider's page: its name, its value with its marks (and the source's own wording
     where the value is a normalized figure), links to its sources, and a link to report it wrong."""
     c = offering.cells[name]
-    value = price(offering, t, with_link=True) if name == "price" else cell(c, t) + source_wording(c, t)
-    if name == "region_binding":
-        value += plans_line(offering)
+    if name == "price":
+        value = price(offering, t, with_link=True)
+    else:
+        plans = plans_line(offering) if name == "region_binding" else _NOTHING
+        value = html_join("", [cell(c, t), source_wording(c, t), plans])
     label = t("report.field", field=t(f"column.{name}"))
     return html_format(
         '<tr data-column="{name}"><th scope="row">{full}</th><td>{value}</td><td>{links}</td>'
@@ -578,7 +592,7 @@ def fact_row(offering: OfferingView, name: str, report: str, t: Strings) -> Mark
 
 def fact_table(offering: OfferingView, reports: ReportLinks, t: Strings) -> Markup:
     """An offering's facts on its provider's page, and below them the link to report a wrong value."""
-    rows = Markup("\n").join(fact_row(offering, name, reports.per_fact[name], t) for name in FACT_ROWS)
+    rows = html_join("\n", [fact_row(offering, name, reports.per_fact[name], t) for name in FACT_ROWS])
     # The columns' widths are set by their <col>s, not by their contents (site.css), so that every
     # offering's table has the same columns; the kind and the date span the two narrow columns, so
     # that every row ends where the table does.
@@ -611,28 +625,32 @@ def source_item(source: SourceView, anchor: str, t: Strings, with_covers: bool =
     """A numbered source: its address as the link's text (so the host is in view), its date, whether
     it is a third party's (and which page of the provider it transcribes), and the facts it covers,
     each with the source's words that state it where the data quotes them."""
-    date = source_dates(source, t)
-    html = html_format(
-        '<li id="{anchor}"><a href="{url}" rel="nofollow noopener">{url}</a> · {date}',
-        anchor=anchor,
-        url=source.url,
-        date=date,
-    )
+    parts = [
+        html_format(
+            '<li id="{anchor}"><a href="{url}" rel="nofollow noopener">{url}</a> · {date}',
+            anchor=anchor,
+            url=source.url,
+            date=source_dates(source, t),
+        )
+    ]
     if source.third_party:
-        html += html_format(' · <span class="gs-third-party">†</span> {}', t("provenance.third_party"))
+        (third_party,) = doubts(t, third_party=True)
+        parts.append(
+            html_format(' · <span class="gs-third-party">{}</span> {}', third_party.symbol, third_party.word)
+        )
         if source.transcribes:
             link = html_format('<a href="{url}" rel="nofollow noopener">{url}</a>', url=source.transcribes)
             labelled = Markup.escape(t.message("text.labelled")).format(
                 label=t("provider.transcribes"), text=link
             )
-            html += Markup.escape(t.message("text.aside")).format(text=labelled)
+            parts.append(Markup.escape(t.message("text.aside")).format(text=labelled))
     if source.covers and with_covers:
         # the language's list patterns (CLDR: 'A, B und C', 'A、B和C') hold no markup; the facts' is escaped
         covered = Markup(t.join([str(covered_fact(fact, source.lang)) for fact in source.covers]))
-        html += Markup(" · ") + Markup.escape(t.message("text.labelled")).format(
-            label=t("provider.covers"), text=covered
-        )
-    return html + Markup("</li>")
+        labelled = Markup.escape(t.message("text.labelled")).format(label=t("provider.covers"), text=covered)
+        parts.append(html_format(" · {}", labelled))
+    parts.append(_END_ITEM)
+    return html_join("", parts)
 
 
 def covered_fact(fact: CoveredFact, lang: str) -> Markup:
@@ -646,8 +664,8 @@ def covered_fact(fact: CoveredFact, lang: str) -> Markup:
 def source_list(
     sources: list[SourceView], anchor_prefix: str, t: Strings, with_covers: bool = True
 ) -> Markup:
-    return Markup("\n").join(
-        source_item(source, f"{anchor_prefix}{source.number}", t, with_covers) for source in sources
+    return html_join(
+        "\n", [source_item(source, f"{anchor_prefix}{source.number}", t, with_covers) for source in sources]
     )
 
 
@@ -682,7 +700,7 @@ def details_document(provider: ProviderView, blocks: list[Markup], t: Strings) -
         "</head>\n<body>\n{blocks}\n</body>\n</html>\n",
         lang=t.lang,
         name=provider.name,
-        blocks=Markup("\n").join(blocks),
+        blocks=html_join("\n", blocks),
     )
 
 
@@ -713,24 +731,31 @@ def freshness_line(provider: ProviderView, t: Strings) -> Markup:
     return html_format(
         '<p class="gs-freshness" data-search-exclude><strong>{}</strong> · {}</p>\n\n',
         t("freshness.title"),
-        Markup(" · ").join(parts),
+        html_join(" · ", parts),
     )
 
 
 def freshness_table(providers: list[ProviderView], t: Strings) -> Markup:
     """On the data page: each provider's freshness, a row each, its name linking to its page."""
-    heads = Markup("").join(
-        html_format('<th scope="col">{}</th>', head) for head in (t("column.provider"), *freshness_heads(t))
+    heads = html_join(
+        "",
+        [
+            html_format('<th scope="col">{}</th>', head)
+            for head in (t("column.provider"), *freshness_heads(t))
+        ],
     )
-    rows = Markup("\n").join(
-        html_format(
-            '<tr data-provider="{id}"><th scope="row"><a href="../providers/{id}/">{name}</a></th>'
-            "<td>{}</td><td>{}</td><td>{}</td></tr>",
-            *freshness_cells(provider, t),
-            id=provider.id,
-            name=provider.name,
-        )
-        for provider in providers
+    rows = html_join(
+        "\n",
+        [
+            html_format(
+                '<tr data-provider="{id}"><th scope="row"><a href="../providers/{id}/">{name}</a></th>'
+                "<td>{}</td><td>{}</td><td>{}</td></tr>",
+                *freshness_cells(provider, t),
+                id=provider.id,
+                name=provider.name,
+            )
+            for provider in providers
+        ],
     )
     days = t("data.days", count=CONFIRMED_WITHIN_DAYS)
     return html_format(
@@ -824,7 +849,7 @@ def history_item(change: ChangeView, providers_href: str | None, t: Strings) -> 
         change.change.kind,
         change.change.provider,
         change_group(change.change),
-        Markup(" · ").join(parts),
+        html_join(" · ", parts),
     )
 
 
@@ -837,7 +862,7 @@ def history_block(view: SiteView, changes: list[ChangeView], providers_href: str
         return html_format('<p class="gs-history-unavailable">{}</p>', text)
     if not changes:
         return html_format('<p class="gs-history-empty">{}</p>', t("history.empty"))
-    items = Markup("\n").join(history_item(change, providers_href, t) for change in changes)
+    items = html_join("\n", [history_item(change, providers_href, t) for change in changes])
     return html_format('<ul class="gs-history">\n{}\n</ul>', items)
 
 
@@ -860,10 +885,10 @@ def changes_filter(changes: list[ChangeView], t: Strings) -> Markup:
         "</form>\n",
         provider_label=t("changes.filter_provider"),
         any_provider=_option("", t("changes.any_provider")),
-        providers=Markup("").join(_option(pid, name) for pid, name in providers),
+        providers=html_join("", [_option(pid, name) for pid, name in providers]),
         change_label=t("changes.filter_change"),
         any_change=_option("", t("changes.any_change")),
-        groups=Markup("").join(_option(group, t(f"changes.group.{group}")) for group in CHANGE_GROUPS),
+        groups=html_join("", [_option(group, t(f"changes.group.{group}")) for group in CHANGE_GROUPS]),
     )
 
 

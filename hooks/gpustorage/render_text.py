@@ -11,14 +11,13 @@ from __future__ import annotations
 from .build import SiteBuild
 from .derive import Origin
 from .escape import md
-from .render_html import FACT_ROWS
+from .render_html import FACT_ROWS, doubts
 from .transform import OfferingView, ProviderView, SiteView, Strings, dates_text
 
 
 def _marks(origin: Origin, t: Strings) -> str:
-    words = [t("stale.badge")] if origin.stale else [t("undated.badge")] if origin.undated else []
-    if origin.third_party:
-        words.append(t("provenance.third_party"))
+    found = doubts(t, stale=origin.stale, undated=origin.undated, third_party=origin.third_party)
+    words = [doubt.word for doubt in found]
     return t("text.aside", text=t.join(words)) if words else ""
 
 
