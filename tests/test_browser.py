@@ -25,10 +25,10 @@ from conftest import (
     shared_site,
 )
 
-from gpustorage import SiteBuild
+from gpustorage import SiteBuild, render_html
 from gpustorage.contract import FILTERS, PRESETS
 from gpustorage.dataset import Dataset, load_dataset
-from gpustorage.render_html import FACT_ROWS, shown_count_text
+from gpustorage.render_html import FACT_ROWS
 from gpustorage.settings import FOLD_ABOVE_ROWS, ROWS_PER_PAGE
 from gpustorage.transform import Strings, dates_text, worded_date
 from projects import write_providers
@@ -129,7 +129,7 @@ def count_of_what_is_shown(page, t) -> str:
         return [rows.filter(r => r.matches('.gs-offering')).length,
                 new Set(rows.map(r => r.dataset.provider)).size]; }"""
     )
-    return shown_count_text(shown[0], shown[1], t)
+    return render_html.count_text("shown", t, offerings=shown[0], providers=shown[1])
 
 
 def test_sort_by_price_puts_the_cheapest_known_offering_first(page, server: str) -> None:
@@ -579,7 +579,7 @@ def test_counts_are_worded_in_each_language(page, server: str, fixture_build: Si
     assert count_text(page) == count_of_what_is_shown(page, t)
     page.click("#comparison-tools button[data-preset='']")
     offerings = sum(len(p.offerings) for p in fixture_build.views[lang].providers)
-    assert count_text(page) == shown_count_text(offerings, len(ALL), t)
+    assert count_text(page) == render_html.count_text("shown", t, offerings=offerings, providers=len(ALL))
 
 
 def test_keyboard_sorts_and_filters(page, server: str, fixture_build: SiteBuild) -> None:

@@ -66,6 +66,12 @@ def test_the_script_reads_every_setting_and_text_the_page_writes_and_no_other(si
     settings = json.loads(site.page("").select_one("#comparison-settings").string)
     assert set(re.findall(r"\bsettings\.([a-z_]+)", CODE)) == set(settings)
     assert set(re.findall(r"\bstrings\.([a-z_]+)", CODE)) == set(settings["strings"])
+    # the counts the script words are the page's (contract.COUNT_WORDING), each in the page's messages
+    assert (
+        set(re.findall(r"\bcount\(\"([a-z]+)\"", CODE))
+        == set(settings["counts"])
+        == set(contract.COUNT_WORDING)
+    )
 
 
 def test_the_modules_import_only_each_other() -> None:

@@ -8,6 +8,9 @@ silently break the page.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
 from .facts import FACTS, Fact, Filter
 
 # The guide's three workload patterns as filter and sort settings (URL parameter -> value).
@@ -90,6 +93,29 @@ ROWS_FILE = "rows.html"
 # The comparison's script in the site, one module that the build assembles from docs/assets/compare/
 # (gpustorage.script); the pages that hold the comparison load it, and no other page
 COMPARISON_SCRIPT = "assets/comparison.js"
+
+
+@dataclass(frozen=True)
+class CountWording:
+    """How the comparison words a count, the page and the script alike (render_html.count_text; the
+    page's settings.counts for numbers.js countWriter): `message` (a key of strings.py) filled with
+    numbers by name, a number worded by the message `numbers` names for it ({count}) or else written as
+    a number, and 0 by the message `none` where it names one."""
+
+    message: str
+    numbers: Mapping[str, str] = field(default_factory=dict)
+    none: str | None = None
+
+
+# The counts the comparison words, by name
+COUNT_WORDING: dict[str, CountWording] = {
+    # what the table shows: "12 offerings from 9 providers" (offerings, providers)
+    "shown": CountWording("count.shown", {"offerings": "count.offerings", "providers": "count.providers"}),
+    # while a long table is folded: "50 of 400 offerings shown" (shown, total)
+    "folded": CountWording("count.folded"),
+    # beside a filter's choice, the offerings it leaves, in the language's brackets: " (12)", " (none)" (text)
+    "choice": CountWording("text.aside", none="filter.none_left"),
+}
 
 # URL parameters of the view (shared links keep filters, sort and amounts). The script takes a value from
 # a link only if the page offers it (a control's choice, a preset, a rate; name and amounts are free).

@@ -176,8 +176,7 @@ def environment() -> Environment:
         history_block=render_html.history_block,
         changes_filter=render_html.changes_filter,
         changes_list=render_html.changes_list,
-        option_count_text=render_html.option_count_text,
-        shown_count_text=render_html.shown_count_text,
+        count_text=render_html.count_text,
         legend=render_html.legend,
         is_stale=is_stale,
     )
@@ -252,11 +251,8 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
             for currency in DISPLAY_CURRENCIES
             if currency in rates
         },
+        "counts": render_html.count_wordings(t),
         "strings": {
-            "count_shown": t.message("count.shown"),
-            "count_offerings": t.message("count.offerings"),
-            "count_providers": t.message("count.providers"),
-            "count_folded": t.message("count.folded"),
             "preset_changed": t.message("preset.changed"),
             "show_results": t.message("tools.show_results"),
             "show_all": t.message("tools.show_all"),
@@ -283,8 +279,6 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
             "pick_open": t.message("pick.open"),
             "no_size": t("pick.no_size"),
             "sources": t("provider.sources"),
-            "none_left": t("filter.none_left"),
-            "aside": t.message("text.aside"),
             "explain": {preset: t(f"preset.{preset}.explain") for preset in PRESETS},
         },
     }

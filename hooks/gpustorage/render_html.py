@@ -12,11 +12,12 @@ import datetime as dt
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlencode
 
 from markupsafe import Markup
 
-from .contract import COLUMNS, FILTERS, URL_PARAMETERS
+from .contract import COLUMNS, COUNT_WORDING, FILTERS, URL_PARAMETERS
 from .derive import Figures, Origin, UsdTier
 from .escape import html_format, html_join
 from .history import Change
@@ -511,23 +512,38 @@ def folded_note(shown: int, total: int, t: Strings) -> Markup:
     """Below a long comparison without the script: how many offerings it shows, and where every one is
     (the script reads the others and hides this)."""
     return html_format(
-        '{} · <a href="providers/">{}</a>', t("count.folded", shown=shown, total=total), t("providers.title")
+        '{} · <a href="providers/">{}</a>',
+        count_text("folded", t, shown=shown, total=total),
+        t("providers.title"),
     )
 
 
-def shown_count_text(offerings: int, providers: int, t: Strings) -> str:
-    """'12 offerings from 9 providers': the comparison counts what it shows in both units (the
-    script words it the same way, see view.js)."""
-    return t(
-        "count.shown",
-        offerings=t("count.offerings", count=offerings),
-        providers=t("count.providers", count=providers),
-    )
+def count_text(name: str, t: Strings, **numbers: int) -> str:
+    """A count as contract.COUNT_WORDING words it ("12 offerings from 9 providers"); the script words
+    it from the same declaration (count_wordings)."""
+    wording = COUNT_WORDING[name]
+    values: dict[str, object] = {
+        key: t(wording.none)
+        if n == 0 and wording.none
+        else t(wording.numbers[key], count=n)
+        if key in wording.numbers
+        else n
+        for key, n in numbers.items()
+    }
+    return t(wording.message, **values)
 
 
-def option_count_text(count: int, t: Strings) -> str:
-    """' (12)' or ' (none)' in the language's brackets ('（无）'), as the comparison script words it."""
-    return t("text.aside", text=t.number(count) if count else t("filter.none_left"))
+def count_wordings(t: Strings) -> dict[str, dict[str, Any]]:
+    """contract.COUNT_WORDING in a language's messages: the page's settings for the script, which words
+    each count as count_text does (numbers.js countWriter)."""
+    return {
+        name: {
+            "message": t.message(wording.message),
+            "numbers": {key: t.message(message) for key, message in wording.numbers.items()},
+            "none": t(wording.none) if wording.none else None,
+        }
+        for name, wording in COUNT_WORDING.items()
+    }
 
 
 # ---- provider pages ----------------------------------------------------------------------------------

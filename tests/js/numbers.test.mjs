@@ -3,7 +3,15 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { MAX_AMOUNT, localNumbers, messageFiller, moneyIn, moneyWriter, rateAmount } from "../../docs/assets/compare/numbers.js";
+import {
+  MAX_AMOUNT,
+  countWriter,
+  localNumbers,
+  messageFiller,
+  moneyIn,
+  moneyWriter,
+  rateAmount,
+} from "../../docs/assets/compare/numbers.js";
 
 const de = localNumbers("de");
 const zh = localNumbers("zh");
@@ -57,6 +65,22 @@ test("a stored amount is shown in the input as the language writes it, without g
 test("numbers are written with the language's separators", () => {
   assert.equal(de.format(4000), "4.000");
   assert.equal(zh.format(4000), "4,000");
+});
+
+test("a count is worded as the page's settings declare it: numbers by their own messages, none by its word", () => {
+  const counts = {
+    shown: {
+      message: "{offerings} von {providers}",
+      numbers: { offerings: { one: "{count} Angebot", other: "{count} Angebote" }, providers: "{count} Anbietern" },
+      none: null,
+    },
+    choice: { message: " ({text})", numbers: {}, none: "keine" },
+  };
+  const count = countWriter(counts, messageFiller("de", de));
+  assert.equal(count("shown", { offerings: 1, providers: 1200 }), "1 Angebot von 1.200 Anbietern");
+  assert.equal(count("shown", { offerings: 0, providers: 0 }), "0 Angebote von 0 Anbietern");
+  assert.equal(count("choice", { text: 1500 }), " (1.500)");
+  assert.equal(count("choice", { text: 0 }), " (keine)");
 });
 
 test("a message takes the plural form its count needs, and the language's numbers", () => {

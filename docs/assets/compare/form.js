@@ -118,9 +118,9 @@ export function toolsForm(form, settings, wording) {
     showHint(false);
   }
 
-  /* ' (12)', ' (none)': in the language's brackets, as the page words it (render_html.option_count_text). */
+  /* ' (12)', ' (none)': in the language's brackets, as the page words it (contract.COUNT_WORDING). */
   function countText(n) {
-    return wording.fill(strings.aside, { text: n ? numbers.format(n) : strings.none_left });
+    return wording.count("choice", { text: n });
   }
 
   /* Each choice says how many offerings it would leave (filter.js tallies); those leaving none are marked. */

@@ -11,7 +11,7 @@
  * details, opened in place), form.js (the tools' controls), view.js (the table shown), pick.js and side.js (offerings ticked and
  * compared side by side), dom.js (writes only where they change something); this one wires them. */
 
-import { localNumbers, messageFiller, moneyWriter } from "./numbers.js";
+import { countWriter, localNumbers, messageFiller, moneyWriter } from "./numbers.js";
 import { applyCosts, calculatorAmounts } from "./cost.js";
 import { filterOf, markMatches, tallyChoices } from "./filter.js";
 import { hasFigure } from "./sort.js";
@@ -36,10 +36,12 @@ import { sideView } from "./side.js";
 
 function wordingFor(locale, settings) {
   const numbers = localNumbers(locale);
+  const fill = messageFiller(locale, numbers);
   return {
     locale: locale,
     numbers: numbers,
-    fill: messageFiller(locale, numbers),
+    fill: fill,
+    count: countWriter(settings.counts, fill),
     money: moneyWriter(locale, settings.rates),
   };
 }

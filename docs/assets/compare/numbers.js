@@ -60,6 +60,23 @@ export function messageFiller(locale, numbers) {
   };
 }
 
+/* A count worded as the page words it (render_html.count_text): `counts` is contract.COUNT_WORDING in
+ * the page's language (settings.counts). The count's message takes its numbers by name, each worded by
+ * the message named for it ({count}) or else written as a number, and 0 by its word for none if it has one. */
+export function countWriter(counts, fill) {
+  return function count(name, numbers) {
+    const wording = counts[name];
+    const values = {};
+    Object.keys(numbers).forEach((key) => {
+      const n = numbers[key];
+      if (n === 0 && wording.none !== null) values[key] = wording.none;
+      else if (own(wording.numbers, key)) values[key] = fill(wording.numbers[key], { count: n });
+      else values[key] = n;
+    });
+    return fill(wording.message, values);
+  };
+}
+
 /* A rate per GB-month rounded as the page rounds it (transform.rate_amount): three significant digits,
  * no fewer decimals than a cent's two and no more than four. */
 export function rateAmount(amount) {

@@ -290,16 +290,13 @@ export function tableView(table, rows, settings, wording, beforeRows) {
   /* What the table shows, in both units: "12 offerings from 9 providers", and "50 of 400 offerings
    * shown" while a long table is folded; the empty notice when nothing matches. */
   function showCount(matching, folded) {
-    const fill = wording.fill;
-    const offerings = fill(strings.count_offerings, { count: matching.offerings });
-    const providers = fill(strings.count_providers, { count: matching.providers });
-    let text = fill(strings.count_shown, { offerings: offerings, providers: providers });
+    let text = wording.count("shown", { offerings: matching.offerings, providers: matching.providers });
     if (folded) {
       const shown = matching.offerings - folded;
-      text += " · " + fill(strings.count_folded, { shown: shown, total: matching.offerings });
+      text += " · " + wording.count("folded", { shown: shown, total: matching.offerings });
     }
     setText(count, text);
-    setText(showResults, fill(strings.show_results, { count: matching.offerings }));
+    setText(showResults, wording.fill(strings.show_results, { count: matching.offerings }));
     empty.hidden = matching.providers > 0;
   }
 
