@@ -2,8 +2,10 @@
 lists, histories and provider pages.
 
 Each piece of markup is one function that a reader sees whole. Everything returned is `Markup`:
-`Markup.format` and `Markup.join` escape every value that is not Markup already, so data can add no
-markup, links or scripts, and the type checker tells escaped HTML from raw text.
+`escape.html_format` and `escape.html_join` escape every value that is not Markup already, so data can
+add no markup, links or scripts, and the type checker tells escaped HTML from raw text. A piece is made
+by one format or one join of its parts, not by adding Markup to Markup (each addition escapes its
+operand again and makes a new Markup).
 """
 
 from __future__ import annotations
@@ -120,7 +122,7 @@ def doubts(
     date; `beside_date`: said beside a date, the oldest of the other values', "some values undated")
     and third party (only a third party's page states it). The badges on a provider page and in its
     plain twin, the row's evidence mark in the comparison and the legend all name them from here."""
-    found = []
+    found: list[Doubt] = []
     if stale:
         found.append(Doubt("stale", "⚠", t("stale.badge"), t("stale.title", days=STALE_AFTER_DAYS)))
     if undated:
@@ -253,7 +255,7 @@ def source_date(offering: OfferingView, t: Strings) -> Markup:
     if offering.source_date is None:
         return badges(doubts(t, undated=True))
     found = doubts(t, stale=figures.stale, undated=figures.undated, beside_date=True)
-    return time_html(offering.source_date) + badges(found)
+    return html_join("", [time_html(offering.source_date), badges(found)])
 
 
 def checked(offering: OfferingView, t: Strings) -> Markup:
