@@ -18,6 +18,7 @@ from gpustorage.transform import (
     price_cell_words,
     rate_amount,
     size_text,
+    usd_moneys,
     worded_price,
 )
 
@@ -142,9 +143,10 @@ def test_storage_included_in_a_plan_is_no_price_of_zero(fixture_build: SiteBuild
 def test_nothing_charged_at_any_size_reads_free(fixture_build: SiteBuild) -> None:
     t, rates = fixture_build.views["de"].t, fixture_build.dataset.rates
     free = Price(currency="USD", unit="GB-month", basis="list", tiers=[Tier(amount=0)])
-    assert price_cell_words(free, in_usd(free, rates), t) == ("kostenlos", ())
+    assert price_cell_words(free, usd_moneys(free, in_usd(free, rates), t), t) == "kostenlos"
     fee_only = Price(currency="USD", unit="GB-month", basis="list", monthly_fee=5, tiers=[Tier(amount=0)])
-    assert price_cell_words(fee_only, in_usd(fee_only, rates), t)[0] == "5,00\xa0$/Monat"
+    fee_moneys = usd_moneys(fee_only, in_usd(fee_only, rates), t)
+    assert price_cell_words(fee_only, fee_moneys, t) == "5,00\xa0$/Monat"
 
 
 def test_a_free_tier_in_another_unit_reads_as_free_in_both_wordings(fixture_build: SiteBuild) -> None:

@@ -410,39 +410,55 @@ def price_text(price: Price, t: Strings) -> str:
     return _joined_price(_source_tiers(price.tiers, currency, unit, t), fee, idle, t)
 
 
-def _fee(price: Price, usd: UsdPrice, t: Strings) -> Money | None:
-    # a fee in cents, even once converted
-    return usd_money(usd.monthly_fee_usd, price.currency.value, t) if usd.monthly_fee_usd else None
+@dataclass(frozen=True)
+class UsdMoneys:
+    """A price's amounts in US dollars as a language words them, made once for the price's full text
+    and its cell alike: each tier's rate per GB-month (None: a free tier), the idle tiers' and the
+    monthly fee."""
+
+    rates: list[Money | None]
+    idle_rates: list[Money | None]
+    fee: Money | None
+
+    def every(self) -> tuple[Money, ...]:
+        return tuple(money for money in [*self.rates, *self.idle_rates, self.fee] if money)
 
 
-def table_price_words(price: Price, usd: UsdPrice, t: Strings) -> tuple[str, tuple[Money, ...]]:
-    """A price in the comparison's unit, US dollars per GB-month with three significant digits, and its
-    amounts: '0,0197 $/GB-Monat', '≈ 0,0224 $/GB-Monat' from another currency, 'kostenlos bis 250 GB'."""
-    currency, unit = price.currency.value, price.unit.value
-    rates = _usd_rates(usd.tiers, currency, t)
-    idle_rates = _usd_rates(usd.idle_tiers, currency, t) if price.idle_tiers and usd.idle_tiers else []
-    fee = _fee(price, usd, t)
-    idle = _usd_tiers(price.idle_tiers, idle_rates, unit, t) if price.idle_tiers and idle_rates else None
-    text = _joined_price(_usd_tiers(price.tiers, rates, unit, t), fee.text if fee else None, idle, t)
-    return text, tuple(money for money in [*rates, *idle_rates, fee] if money)
+def usd_moneys(price: Price, usd: UsdPrice, t: Strings) -> UsdMoneys:
+    currency = price.currency.value
+    return UsdMoneys(
+        _usd_rates(usd.tiers, currency, t),
+        _usd_rates(usd.idle_tiers, currency, t) if price.idle_tiers and usd.idle_tiers else [],
+        # a fee in cents, even once converted
+        usd_money(usd.monthly_fee_usd, currency, t) if usd.monthly_fee_usd else None,
+    )
 
 
-def price_cell_words(price: Price, usd: UsdPrice, t: Strings) -> tuple[str, tuple[Money, ...]]:
+def table_price_words(price: Price, moneys: UsdMoneys, t: Strings) -> str:
+    """A price in the comparison's unit, US dollars per GB-month with three significant digits:
+    '0,0197 $/GB-Monat', '≈ 0,0224 $/GB-Monat' from another currency, 'kostenlos bis 250 GB'."""
+    unit, fee = price.unit.value, moneys.fee
+    idle_tiers, idle_rates = price.idle_tiers, moneys.idle_rates
+    idle = _usd_tiers(idle_tiers, idle_rates, unit, t) if idle_tiers and idle_rates else None
+    return _joined_price(_usd_tiers(price.tiers, moneys.rates, unit, t), fee.text if fee else None, idle, t)
+
+
+def price_cell_words(price: Price, moneys: UsdMoneys, t: Strings) -> str:
     """What a reader pays, as the price's cell in the comparison says it: the first paid rate, after a
     free allowance ('250 GB kostenlos, dann 0,02 $/GB-Monat'), plus a monthly fee ('+ 5,00 $/Monat');
-    'kostenlos' only where nothing is charged at any size. The sort by price orders by that rate."""
-    fee = _fee(price, usd, t)
-    paid = next((n for n, tier in enumerate(usd.tiers) if tier.usd_per_gb_month > 0), None)
+    'kostenlos' only where nothing is charged at any size. The sort by price orders by that rate. Its
+    amounts are the price's full text's (`moneys`)."""
+    fee = moneys.fee
+    paid = next((n for n, rate in enumerate(moneys.rates) if rate is not None), None)
     if paid is None:
-        return (t("price.fee_only", fee=fee.text), (fee,)) if fee else (t("price.free"), ())
-    rate = usd_money(usd.tiers[paid].usd_per_gb_month, price.currency.value, t, rate=True)
+        return t("price.fee_only", fee=fee.text) if fee else t("price.free")
+    rate = moneys.rates[paid]
+    assert rate is not None
     text = _rate_text(rate, t)
     if paid:  # free tiers first: the allowance ends at the last free tier's bound
         allowance = _bounds(price.tiers, price.unit.value, t)[paid - 1]
         text = t("price.free_then", size=allowance, rate=text)
-    if fee is None:
-        return text, (rate,)
-    return t("price.plus_fee", price=text, fee=fee.text), (rate, fee)
+    return text if fee is None else t("price.plus_fee", price=text, fee=fee.text)
 
 
 def _usd_or_none(price: Price, rates: ExchangeRates) -> UsdPrice | None:
@@ -454,12 +470,18 @@ def _usd_or_none(price: Price, rates: ExchangeRates) -> UsdPrice | None:
 
 def worded_price(price: Price, t: Strings, rates: ExchangeRates) -> Worded:
     """A price as the comparison words it, with the source's wording where that differs."""
-    source = price_text(price, t)
     usd = _usd_or_none(price, rates)
-    if usd is None:
+    return price_worded(price, None if usd is None else usd_moneys(price, usd, t), t)
+
+
+def price_worded(price: Price, moneys: UsdMoneys | None, t: Strings) -> Worded:
+    """A price worded with its amounts in US dollars (`moneys`; None: no rate for its currency, and it
+    stays in its own words), with the source's wording where that differs."""
+    source = price_text(price, t)
+    if moneys is None:
         return Worded(source)
-    text, moneys = table_price_words(price, usd, t)
-    return Worded(text, source if source != text else None, moneys=moneys)
+    text = table_price_words(price, moneys, t)
+    return Worded(text, source if source != text else None, moneys=moneys.every())
 
 
 def egress_fee(egress: Egress, t: Strings, rates: ExchangeRates) -> Money | None:
@@ -564,32 +586,32 @@ def source_view(number: int, source: Source, t: Strings) -> SourceView:
     )
 
 
-def short_words(
-    offering: Offering, figures: Figures, fact: Fact, t: Strings
-) -> tuple[str, tuple[Money, ...]]:
-    """A value short enough for the comparison's row, where its full text is longer, and its amounts:
-    a price as what a reader pays (price_cell_words), a fee's rate, a binding's one word. "" where the
-    full text is short already; the row's details show it whole."""
-    value = offering.value_of(fact)
+def short_words(fact: Fact, value: object, moneys: UsdMoneys | None, t: Strings) -> str:
+    """A value short enough for the comparison's row, where its full text is longer: a price as what a
+    reader pays (price_cell_words, from its amounts in US dollars, `moneys`), a fee's rate, a binding's
+    one word. "" where the full text is short already; the row's details show it whole."""
     if isinstance(value, Price):
-        if figures.usd:
-            return price_cell_words(value, figures.usd, t)
+        if moneys:
+            return price_cell_words(value, moneys, t)
         first = value.tiers[0]
-        return f"{t.money(first.amount, value.currency.value)}/{t(f'unit.{value.unit.value}')}", ()
+        return f"{t.money(first.amount, value.currency.value)}/{t(f'unit.{value.unit.value}')}"
     if isinstance(value, Egress):
-        return f"{t.money(value.amount, value.currency.value)}/{t(f'unit.{value.per}')}", ()
+        return f"{t.money(value.amount, value.currency.value)}/{t(f'unit.{value.per}')}"
     if fact is Fact.price and value == INCLUDED:
-        return t("price.included_short"), ()
+        return t("price.included_short")
     if fact is Fact.region_binding and value != UNKNOWN:
-        return t(f"binding_short.{value}"), ()
-    return "", ()
+        return t(f"binding_short.{value}")
+    return ""
 
 
 def _cell(offering: Offering, figures: Figures, fact: Fact, t: Strings, rates: ExchangeRates) -> Cell:
     origin, sort = figures.facts[fact], figures.sort[fact]
     value = offering.value_of(fact)
-    worded = worded_value(fact, value, t, rates)
-    short, short_moneys = short_words(offering, figures, fact, t)
+    # a price's amounts in US dollars (derive's figures), worded once for its full text and its cell
+    moneys = usd_moneys(value, figures.usd, t) if isinstance(value, Price) and figures.usd else None
+    worded = (
+        price_worded(value, moneys, t) if isinstance(value, Price) else worded_value(fact, value, t, rates)
+    )
     return Cell(
         worded.text,
         sort,
@@ -598,8 +620,8 @@ def _cell(offering: Offering, figures: Figures, fact: Fact, t: Strings, rates: E
         figures.english[fact],
         worded.source,
         worded.source_lang,
-        short,
-        worded.moneys + short_moneys,
+        short_words(fact, value, moneys, t),
+        worded.moneys,  # the short text's amounts are among them
     )
 
 
