@@ -452,3 +452,14 @@ def open_tab(kept_tabs: Tabs) -> Iterator[Callable[..., Any]]:
 def page(open_tab: Callable[..., Any]) -> Any:
     """A clean desktop tab."""
     return open_tab()
+
+
+def node_binary() -> str:
+    """Node.js for the tests that run a script of ours: a missing Node fails in CI, else skips."""
+    node = shutil.which("node")
+    if node is None:
+        message = "Node.js not found (install Debian's 'nodejs' package)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return node

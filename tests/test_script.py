@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import Build
+from conftest import Build, node_binary
 
 from gpustorage.script import ScriptError, assemble
 
@@ -31,16 +29,6 @@ def _modules(folder: Path, **changed: str) -> Path:
     return folder / "main.js"
 
 
-def _node() -> str:
-    node = shutil.which("node")
-    if node is None:
-        message = "Node.js not found (install Debian's 'nodejs' package)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return node
-
-
 def _run(node: str, module: Path) -> str:
     return subprocess.run([node, module], capture_output=True, text=True, check=True, timeout=60).stdout
 
@@ -52,7 +40,7 @@ def test_one_module_runs_as_the_modules_do_each_in_order_and_its_own_scope(tmp_p
     assert bundle.index("const m_a =") < bundle.index("const m_b =") < bundle.index('console.log("main"')
     (tmp_path / "bundle.mjs").write_text(bundle, encoding="utf-8")
     (tmp_path / "package.json").write_text('{"type": "module"}', encoding="utf-8")  # main.js: a module
-    node = _node()
+    node = node_binary()
     assert _run(node, tmp_path / "bundle.mjs") == _run(node, main) == "a\nb\nmain Ab A a\n"
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +18,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import ROOT
+from conftest import ROOT, node_binary
 
 from gpustorage.review import COMMENT_MARKER
 
@@ -207,12 +206,7 @@ SCRIPT
 def publish(tmp_path: Path, needs_a_look: int, changed: dict[str, str], **state: Any) -> list[Any]:
     """The publish job's script run by Node on an artifact made here, against a stand-in for the
     GitHub API that records each call (the state: whether the branch exists, open pulls and issues)."""
-    node = shutil.which("node")
-    if node is None:
-        message = "Node.js not found (install Debian's 'nodejs' package)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+    node = node_binary()
     folder = tmp_path / "verify" / "data" / "providers"
     folder.mkdir(parents=True)
     for name, text in changed.items():
