@@ -96,6 +96,26 @@ test("names that only objects have (constructor, __proto__...) are ignored in ev
   }
 });
 
+test("a link of any length keeps the names the page offers and drops the rest (issue #31)", () => {
+  // about 265 KB: one offering the page has, amid names it has not and one endless name
+  const ids = ["alpha-cloud:1", "beta-cloud:2"];
+  const junk = Array.from({ length: 20000 }, (_, place) => "nowhere:" + place).join(",");
+  const pick = [junk, "beta-cloud:2", "x".repeat(100000), junk, "beta-cloud:2"].join(",");
+  const name = "y".repeat(60000);
+  const query = `?pick=${encodeURIComponent(pick)}&name=${name}&kind=block_volume&gb=${"9".repeat(5000)}`;
+  assert.ok(query.length > 265000, String(query.length));
+  const state = readQuery(query, KEYS, choicesOf(OFFERED, SETTINGS, ids));
+  dropBrokenAmounts(state, 730);
+  assert.equal(state.pick, "beta-cloud:2"); // ticked once
+  assert.equal(state.kind, "block_volume"); // the rest of the link kept
+  assert.equal(writeQuery(state, KEYS), "kind=block_volume&pick=beta-cloud%3A2"); // the address cleaned
+});
+
+test("a searched text past a sane length is dropped; one of that length is kept", () => {
+  assert.equal(readQuery("?name=" + "a".repeat(200), KEYS, CHOICES).name.length, 200);
+  assert.equal(readQuery("?name=" + "a".repeat(201), KEYS, CHOICES).name, "");
+});
+
 test("the choices a link is checked against are the page's own", () => {
   assert.deepEqual(CHOICES.preset, ["fleet"]);
   assert.deepEqual(CHOICES.cur, ["EUR"]);

@@ -46,17 +46,22 @@ export function choicesOf(offered, settings, ids) {
   });
 }
 
-// The part of `value` the page offers for `key`: all of it, the names it does offer, or "".
+// A searched text past this length is no name anyone types: a link carrying one (or a pasted page)
+// has its text dropped, the rest of the view kept. Amounts are numbers (see dropBrokenAmounts).
+const MAX_TEXT_LENGTH = 200;
+
+// The part of `value` the page offers for `key`: all of it, the names it does offer, or "". A list is
+// checked name by name against a set, so a hostile link of any length costs one pass over it.
 function offeredPart(key, value, choices) {
-  if (!value || FREE_KEYS.indexOf(key) !== -1) return value;
-  const allowed = own(choices, key) ? choices[key] : [];
-  if (LIST_KEYS.indexOf(key) === -1 && PICK_KEYS.indexOf(key) === -1) {
-    return allowed.indexOf(value) !== -1 ? value : "";
-  }
-  return value
-    .split(",")
-    .filter((name, place, names) => allowed.indexOf(name) !== -1 && names.indexOf(name) === place)
-    .join(",");
+  if (!value) return value;
+  if (FREE_KEYS.indexOf(key) !== -1) return value.length <= MAX_TEXT_LENGTH ? value : "";
+  const allowed = new Set(own(choices, key) ? choices[key] : []);
+  if (LIST_KEYS.indexOf(key) === -1 && PICK_KEYS.indexOf(key) === -1) return allowed.has(value) ? value : "";
+  const kept = new Set();
+  value.split(",").forEach((name) => {
+    if (allowed.has(name)) kept.add(name);
+  });
+  return Array.from(kept).join(",");
 }
 
 /* The state a query (location.search) describes: every key, "" where the query has none. A shared
