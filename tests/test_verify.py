@@ -2,14 +2,18 @@
 reach the web: `--via-loopback` asks 127.0.0.1 for each https:// address, its host in the Host
 header, and every rule of real runs still applies). One page per case: a quote present, moved within
 its page, gone, its number changed; a 404, a redirect to another host, a redirect to http, a timeout,
-a page over the size cap, pages in GBK and windows-1252, a page that needs JavaScript."""
+a page over the size cap, pages in GBK and windows-1252, a page that needs JavaScript; redirects to
+names only a local network answers, a name whose address is not public, headers and a body that drip in
+past the page's deadline, and a run that ends by its own."""
 
 from __future__ import annotations
 
 import contextlib
 import datetime as dt
 import http.server
+import ipaddress
 import json
+import re
 import shutil
 import socket
 import threading
@@ -19,13 +23,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from conftest import BUILD_DATE, ROOT
 
+from gpustorage import fetch
 from gpustorage.__main__ import main
 from gpustorage.checked_dates import CheckedDateError, with_checked_dates
-from gpustorage.fetch import FetchError, HttpsTransport, Limits, LoopbackTransport
+from gpustorage.fetch import Deadline, FetchError, HttpsTransport, Limits, LoopbackTransport
 from gpustorage.page_text import closest_passage, holds, page_text
 from gpustorage.settings import repository
 
@@ -34,6 +40,7 @@ QUOTE = "Network volumes are billed at $0.07 per GB per month"
 FILLER = "<p>" + "Our storage keeps your data between sessions and across machines. " * 4 + "</p>"
 # generous: on a busy machine even the loopback answers late; only the slow page may take longer
 TIMEOUT = 4.0
+DRIP, DRIP_FOR = 0.05, 20.0  # a dripping page's pace, and how long it drips at the most
 EPOCH = str(int(dt.datetime.combine(BUILD_DATE, dt.time(12), tzinfo=dt.UTC).timestamp()))
 
 
@@ -49,6 +56,7 @@ class Page:
     status: int = 200
     headers: tuple[tuple[str, str], ...] = (("Content-Type", "text/html; charset=utf-8"),)
     delay: float = 0.0
+    drip: str = ""  # "headers" or "body": sent a byte at a time, each well within a socket's timeout
 
 
 def redirect(location: str, status: int = 301) -> Page:
@@ -91,6 +99,22 @@ PAGES = {
     ),
     ("app.example.com", "/pricing"): Page(JAVASCRIPT_APP),
 }
+# redirects to names only a local network answers: refused before any lookup
+INTERNAL_TARGETS = {
+    "/to-internal": "https://metadata.internal/latest/meta-data",
+    "/to-local": "https://printer.local/status",
+    "/to-cluster": "https://api.default.svc.cluster.local/secrets",
+    "/to-lan": "https://nas.lan/",
+    "/to-home-arpa": "https://router.home.arpa/",
+    "/to-localhost": "https://app.localhost/",
+    "/to-corp": "https://wiki.corp/",
+    "/to-bare-name": "https://intranet/",  # a name without a dot
+}
+PAGES |= {("redirect.example.com", path): redirect(target) for path, target in INTERNAL_TARGETS.items()}
+PAGES |= {
+    ("drip-headers.example.com", "/pricing"): Page(drip="headers"),
+    ("drip-body.example.com", "/pricing"): Page(drip="body"),
+}
 for number in range(3):  # one host with several pages: asked one at a time with --per-host 1
     PAGES["busy.example.com", f"/page-{number}"] = Page(html(f"<p>{QUOTE}</p>{FILLER}"), delay=0.2)
 
@@ -125,6 +149,9 @@ def handler(visits: Visits) -> type[http.server.BaseHTTPRequestHandler]:
             self.answer(page)
 
         def answer(self, page: Page) -> None:
+            if page.drip:
+                self.drip(page.drip)
+                return
             self.send_response(page.status)
             for name, value in page.headers:
                 self.send_header(name, value)
@@ -132,6 +159,19 @@ def handler(visits: Visits) -> type[http.server.BaseHTTPRequestHandler]:
             self.end_headers()
             with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # a client that stops reading
                 self.wfile.write(page.body)
+
+        def drip(self, part: str) -> None:
+            """A status line, then headers or a body that never end, a byte every DRIP seconds: never
+            a socket timeout, until the client hangs up (or DRIP_FOR has passed)."""
+            start = b"HTTP/1.1 200 OK\r\n"
+            if part == "body":
+                start += b"Content-Type: text/plain\r\nContent-Length: 1000000\r\n\r\n"
+            ends = time.monotonic() + DRIP_FOR
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                self.wfile.write(start)
+                while time.monotonic() < ends:
+                    self.wfile.write(b"x")
+                    time.sleep(DRIP)
 
     return Handler
 
@@ -174,8 +214,9 @@ def source(url: str, quote: str | None = QUOTE, lang: str = "en", covers: str = 
     return text + (f"        quote: {{price: {json.dumps(quote, ensure_ascii=False)}}}\n" if quote else "")
 
 
+PRESENT = source("https://docs.example.com/present", covers="[price, multi_attach]")  # multi_attach: no quote
 CASES = [
-    source("https://docs.example.com/present", covers="[price, multi_attach]"),  # multi_attach: no quote
+    PRESENT,
     source("https://docs.example.com/moved-within"),
     source("https://docs.example.com/gone"),
     source("https://docs.example.com/changed"),
@@ -310,6 +351,7 @@ def test_the_exit_status_and_the_counts(result: tuple[int, str, dict[str, Any]])
         "moved": 1,
         "no_text": 1,
         "unquoted": 1,
+        "not_checked": 0,
     }
     assert report["needs_a_look"] == 8 and report["date"] == BUILD_DATE.isoformat()
 
@@ -426,7 +468,7 @@ def test_data_that_is_not_valid_or_a_bad_option_exits_2(
 
 def test_real_runs_ask_only_https_addresses() -> None:
     with pytest.raises(FetchError, match="not an https address"):
-        HttpsTransport("test").exchange("http://127.0.0.1/", {}, Limits())
+        HttpsTransport("test").exchange("http://127.0.0.1/", {}, Limits(), Deadline.after(TIMEOUT))
 
 
 def test_a_host_that_refuses_is_no_timeout() -> None:
@@ -435,7 +477,9 @@ def test_a_host_that_refuses_is_no_timeout() -> None:
         closed.bind(("127.0.0.1", 0))
         port = closed.getsockname()[1]  # bound, never listening: connecting is refused
         with pytest.raises(FetchError, match=r"^no connection could be made$"):
-            LoopbackTransport("test", port).exchange("https://refused.example.com/", {}, Limits())
+            LoopbackTransport("test", port).exchange(
+                "https://refused.example.com/", {}, Limits(), Deadline.after(TIMEOUT)
+            )
 
 
 @pytest.mark.parametrize(
@@ -493,3 +537,159 @@ def test_a_date_that_cannot_be_set_in_place_is_not_set() -> None:
     )
     with pytest.raises(CheckedDateError, match=r"x\.yaml:18: no date on the line of the key"):
         with_checked_dates(text, [SOURCE], BUILD_DATE, "x.yaml")
+
+
+# ---- no page of a local network ---------------------------------------------------------------------
+
+
+def test_a_redirect_to_a_local_networks_name_is_not_followed(
+    server: tuple[int, Visits], tmp_path: Path
+) -> None:
+    """A redirect to `metadata.internal`, `printer.local` and their kind is refused before the name is
+    looked up (the loopback transport would answer any name): nothing of such a page reaches a report."""
+    cases = "".join(source(f"https://redirect.example.com{path}") for path in INTERNAL_TARGETS)
+    root = project(tmp_path, HEADER + PRESENT + cases)
+    status, _, report = run(root, server[0])
+    assert status == 1
+    found = {f["final_url"]: (f["status"], f["detail"]) for f in report["findings"] if f["fact"] == "price"}
+    del found["https://docs.example.com/present"]
+    local = "a local network's host name"
+    why = {"https://intranet/": "not an address the data would accept"}  # the data's rules: a dot
+    assert found == {
+        target: ("unreachable", f"it redirects to an address not followed ({why.get(target, local)})")
+        for target in INTERNAL_TARGETS.values()
+    }
+    asked = {host for host, _, _ in server[1].requests}
+    assert not any(urlsplit(target).hostname in asked for target in INTERNAL_TARGETS.values())
+
+
+@pytest.mark.parametrize(
+    "host",
+    ["localhost", "LOCALHOST.", "intranet", "app.localhost", "metadata.internal", "printer.local",
+     "api.default.svc.cluster.local", "nas.lan", "router.home.arpa", "wiki.corp", "box.intranet",
+     "db.localdomain", "x.test", "x.invalid"],
+)  # fmt: skip
+def test_names_only_a_local_network_answers_are_refused_before_any_lookup(
+    host: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(fetch, "resolve_host", lambda *_: pytest.fail("looked up"))
+    assert fetch.local_name(host)
+    with pytest.raises(FetchError, match=r"^its host name belongs to a local network$"):
+        HttpsTransport("test").exchange(f"https://{host}/", {}, Limits(), Deadline.after(TIMEOUT))
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["127.0.0.1", "127.255.0.1", "10.0.0.1", "172.16.5.4", "192.168.1.1", "169.254.169.254",
+     "100.64.0.1", "0.0.0.0", "255.255.255.255", "224.0.0.1", "239.1.2.3", "240.0.0.1",
+     "192.0.0.1", "198.18.0.1", "::1", "::", "fe80::1", "fc00::1", "fd12:3456::1", "fec0::1",
+     "ff02::1", "ff0e::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::127.0.0.1", "::10.0.0.1",
+     "2002:7f00:1::1", "2002:c0a8:101::1", "64:ff9b::7f00:1", "64:ff9b::a9fe:a9fe", "64:ff9b:1::1",
+     "2001::1", "2001:db8::1", "100::1"],
+)  # fmt: skip
+def test_addresses_off_the_public_internet_are_refused(address: str) -> None:
+    assert not fetch.public_address(ipaddress.ip_address(address))
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["93.184.215.14", "8.8.8.8", "2606:4700:4700::1111", "2a00:1450:4001:80b::200e",
+     "::ffff:8.8.8.8", "64:ff9b::808:808", "2002:808:808::1"],
+)  # fmt: skip
+def test_public_addresses_are_asked_in_any_form(address: str) -> None:
+    assert fetch.public_address(ipaddress.ip_address(address))
+
+
+class ResolvingLoopback(LoopbackTransport):
+    """The loopback transport, its names looked up as real runs look them up (fetch.resolve_host),
+    and the connection made to the address that lookup gave."""
+
+    addresses = HttpsTransport.addresses
+
+
+def resolving_to(monkeypatch: pytest.MonkeyPatch, *addresses: str) -> list[str]:
+    """fetch.resolve_host answering every name with these addresses; the names it was asked for."""
+    asked: list[str] = []
+
+    def resolve(host: str, port: int) -> list[ipaddress.IPv4Address | ipaddress.IPv6Address]:
+        asked.append(host)
+        return [ipaddress.ip_address(address) for address in addresses]
+
+    monkeypatch.setattr(fetch, "resolve_host", resolve)
+    return asked
+
+
+def test_a_public_name_that_resolves_to_127_0_0_1_is_refused(
+    server: tuple[int, Visits], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked = resolving_to(monkeypatch, "127.0.0.1")
+    for transport in (HttpsTransport("test"), ResolvingLoopback("test", server[0], allowed=frozenset())):
+        with pytest.raises(FetchError, match=r"points to an address that is not public \(127\.0\.0\.1\)"):
+            transport.exchange("https://docs.example.com/present", {}, Limits(), Deadline.after(TIMEOUT))
+    assert asked == ["docs.example.com"] * 2
+    # allowed, as tests allow it: the page is read from the address the one lookup gave
+    allowed = ResolvingLoopback("test", server[0])
+    page = allowed.exchange("https://docs.example.com/present", {}, Limits(), Deadline.after(TIMEOUT))
+    assert page.status == 200 and QUOTE.encode() in page.body and len(asked) == 3
+
+
+def test_an_answer_with_one_private_address_among_public_ones_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    resolving_to(monkeypatch, "93.184.215.14", "::ffff:192.168.0.1")
+    shown = re.escape(str(ipaddress.ip_address("::ffff:192.168.0.1")))  # as this Python writes it
+    with pytest.raises(FetchError, match=rf"not public \({shown}\)"):
+        HttpsTransport("test").exchange("https://docs.example.com/", {}, Limits(), Deadline.after(TIMEOUT))
+
+
+def test_a_lookup_that_takes_too_long_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fetch, "resolve_host", lambda *_: time.sleep(5) or [])
+    started = time.monotonic()
+    with pytest.raises(FetchError, match=r"^no answer within 0\.5 s$"):
+        HttpsTransport("test").exchange("https://slow-dns.example.com/", {}, Limits(), Deadline.after(0.5))
+    assert time.monotonic() - started < 2
+
+
+# ---- deadlines ---------------------------------------------------------------------------------------
+
+DRIPPING = [
+    source("https://drip-headers.example.com/pricing"),
+    source("https://drip-body.example.com/pricing"),
+]
+
+
+def timed_run(root: Path, port: int, *options: str) -> tuple[float, tuple[int, str, dict[str, Any]]]:
+    started = time.monotonic()
+    result = run(root, port, *options)
+    return time.monotonic() - started, result
+
+
+def test_a_page_that_drips_in_is_given_up_at_its_deadline(server: tuple[int, Visits], tmp_path: Path) -> None:
+    """Headers or a body sent a byte at a time never let a socket time out; the page's one deadline
+    (connecting, headers and body) ends it all the same."""
+    root = project(tmp_path, HEADER + PRESENT + "".join(DRIPPING))
+    took, (status, markdown, report) = timed_run(root, server[0], "--timeout", "1")
+    assert took < 1 + 2 and status == 1
+    assert finding((status, markdown, report), "https://drip-headers.example.com/pricing")["detail"] == (
+        "no answer within 1 s"
+    )
+    assert finding((status, markdown, report), "https://drip-body.example.com/pricing")["detail"] == (
+        "timed out: the page was still coming in after 1 s"
+    )
+    assert "`timed out: the page was still coming in after 1 s`" in markdown
+
+
+def test_the_run_ends_by_its_deadline_with_its_report(server: tuple[int, Visits], tmp_path: Path) -> None:
+    """One page at a time, each allowed 30 s: the run's 1.5 s cut the first dripping page short, and
+    the pages after it are not asked at all; each is reported as not checked."""
+    root = project(tmp_path, HEADER + PRESENT + "".join(DRIPPING))
+    took, result = timed_run(root, server[0], "--timeout", "30", "--run-timeout", "1.5", "--workers", "1")
+    status, markdown, report = result
+    assert took < 1.5 + 2 and status == 1
+    assert finding(result, "https://docs.example.com/present")["status"] == "confirmed"  # asked first
+    for url in ("https://drip-body.example.com/pricing", "https://drip-headers.example.com/pricing"):
+        assert (finding(result, url)["status"], finding(result, url)["detail"]) == (
+            "not_checked",
+            "the run's time limit (1.5 s) passed before its page was read",
+        )
+    assert report["counts"]["not_checked"] == 2 and "- **not checked** · " in markdown

@@ -186,7 +186,13 @@ def verify_sources(arguments: argparse.Namespace) -> int:
         if arguments.via_loopback
         else HttpsTransport(user_agent)
     )
-    limits = Limits(arguments.timeout, arguments.max_bytes, arguments.per_host, arguments.workers)
+    limits = Limits(
+        timeout=arguments.timeout,
+        max_bytes=arguments.max_bytes,
+        per_host=arguments.per_host,
+        workers=arguments.workers,
+        run_timeout=arguments.run_timeout,
+    )
     findings, day = verify(loaded, transport, limits), build_date()
     checked, failed = (
         write_checked_dates(root, confirmed_sources(findings), day)
@@ -244,7 +250,18 @@ def add_verify_command(commands: Any) -> None:
         action="store_true",
         help="set `checked` to today on each source whose every quote was found (nothing else changes)",
     )
-    check.add_argument("--timeout", type=positive(float), default=Limits.timeout, help="seconds per page")
+    check.add_argument(
+        "--timeout",
+        type=positive(float),
+        default=Limits.timeout,
+        help="seconds per page, from connecting to its last byte",
+    )
+    check.add_argument(
+        "--run-timeout",
+        type=positive(float),
+        default=Limits.run_timeout,
+        help="seconds for the whole run; pages not read by then are reported as not checked",
+    )
     check.add_argument(
         "--max-bytes", type=positive(int), default=Limits.max_bytes, help="bytes read per page"
     )
@@ -259,7 +276,8 @@ def add_verify_command(commands: Any) -> None:
         "--via-loopback",
         type=positive(int),
         metavar="PORT",
-        help="for tests: ask http://127.0.0.1:PORT for every https:// page, its host in the Host header",
+        help="for tests: ask http://127.0.0.1:PORT for every https:// page, its host in the Host header"
+        " (127.0.0.1, refused otherwise, is allowed then)",
     )
 
 

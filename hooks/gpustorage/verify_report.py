@@ -28,6 +28,7 @@ STATUS_WORDS = {
     Status.moved: "moved",
     Status.no_text: "no text",
     Status.unquoted: "no quote",
+    Status.not_checked: "not checked",
 }
 
 
