@@ -28,6 +28,7 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import BUILD_DATE, ROOT
 
+from gpustorage import __main__ as gpustorage_main
 from gpustorage import fetch
 from gpustorage.__main__ import main
 from gpustorage.checked_dates import CheckedDateError, with_checked_dates
@@ -693,3 +694,37 @@ def test_the_run_ends_by_its_deadline_with_its_report(server: tuple[int, Visits]
             "the run's time limit (1.5 s) passed before its page was read",
         )
     assert report["counts"]["not_checked"] == 2 and "- **not checked** · " in markdown
+
+
+def test_a_file_that_changes_during_the_run_gets_no_date(
+    server: tuple[int, Visits],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A source added above a confirmed one while the pages are read: the confirmed source's key path
+    now names the new one, never fetched. The file is named and left as it is; another file that did
+    not change still gets its dates."""
+    root = project(tmp_path, COMMENTED)
+    changing = root / "data" / "providers" / "verify-cloud.yaml"
+    steady = root / "data" / "providers" / "steady-cloud.yaml"
+    steady.write_text(HEADER.replace("Verify Cloud", "Steady Cloud") + PRESENT, encoding="utf-8")
+    added = source("https://docs.example.com/gone")  # never fetched: its quote is not on its page
+    changed = COMMENTED.replace("    sources:\n", "    sources:\n" + added, 1)
+    fetched = gpustorage_main.verify
+
+    def verify_while_the_file_changes(*arguments: Any) -> Any:
+        found = fetched(*arguments)
+        changing.write_text(changed, encoding="utf-8")
+        return found
+
+    monkeypatch.setattr(gpustorage_main, "verify", verify_while_the_file_changes)
+    status, markdown, report = run(root, server[0], "--update-checked")
+    assert status == 1 and changing.read_text(encoding="utf-8") == changed
+    assert capsys.readouterr().err == (
+        "data/providers/verify-cloud.yaml: the file changed while verify ran; no date is set in it"
+        " (run verify again)\n"
+    )
+    assert [entry["file"] for entry in report["checked"]] == ["data/providers/steady-cloud.yaml"]
+    assert "checked: 2026-11-30" in steady.read_text(encoding="utf-8")
+    assert "verify-cloud.yaml:" not in markdown.split("### Checked dates set", 1)[1]

@@ -194,8 +194,9 @@ def verify_sources(arguments: argparse.Namespace) -> int:
         run_timeout=arguments.run_timeout,
     )
     findings, day = verify(loaded, transport, limits), build_date()
+    read = {provider.document.path: provider.document.text for provider in loaded}
     checked, failed = (
-        write_checked_dates(root, confirmed_sources(findings), day)
+        write_checked_dates(root, confirmed_sources(findings), day, read)
         if arguments.update_checked
         else ([], False)
     )
@@ -211,15 +212,16 @@ def verify_sources(arguments: argparse.Namespace) -> int:
 
 
 def write_checked_dates(
-    root: Path, sources: list[SourceEntry], day: dt.date
+    root: Path, sources: list[SourceEntry], day: dt.date, read: dict[str, str]
 ) -> tuple[list[SourceEntry], bool]:
-    """`checked: day` on each source, file by file: the sources whose date was set, and whether a
-    file could not take them (named on stderr, left as it was)."""
+    """`checked: day` on each source, file by file, in the text verify read (`read`, by the file's
+    name): the sources whose date was set, and whether a file could not take them (named on stderr,
+    left as it was: one that changed since it was read among them)."""
     done, failed = [], False
     for file in sorted({entry.file for entry in sources}):
         mine = [entry for entry in sources if entry.file == file]
         try:
-            set_checked_dates(root / file, [entry.key_path for entry in mine], day, file)
+            set_checked_dates(root / file, [entry.key_path for entry in mine], day, file, read[file])
         except CheckedDateError as error:
             print(error, file=sys.stderr)
             failed = True
