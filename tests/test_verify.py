@@ -21,12 +21,15 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from conftest import BUILD_DATE, ROOT
+from test_review_comment import REFERENCES, github_html, list_items, text_outside_code
+from test_workflows import publish
 
 from gpustorage import __main__ as gpustorage_main
 from gpustorage import fetch
@@ -34,6 +37,7 @@ from gpustorage.__main__ import main
 from gpustorage.checked_dates import CheckedDateError, with_checked_dates
 from gpustorage.fetch import Deadline, FetchError, HttpsTransport, Limits, LoopbackTransport
 from gpustorage.page_text import closest_passage, holds, page_text
+from gpustorage.review import COMMENT_LIMIT, comment_length
 from gpustorage.settings import repository
 
 QUOTE = "Network volumes are billed at $0.07 per GB per month"
@@ -112,6 +116,12 @@ INTERNAL_TARGETS = {
     "/to-bare-name": "https://intranet/",  # a name without a dot
 }
 PAGES |= {("redirect.example.com", path): redirect(target) for path, target in INTERNAL_TARGETS.items()}
+# what a page may say near a quote: mentions, links, Markdown, HTML and backticks that would close a span
+HOSTILE_PASSAGE = (
+    "Network @octocat volumes are `billed` at [$0.09](https://example-phish.test/login) per GB ``` per"
+    " <b>month</b> #123 www.example-phish.test owner/repo#1 GH-1 @org/team"
+)
+HOSTILE_PAGE = Page(html(f"{FILLER}<p>{escape(HOSTILE_PASSAGE)}</p>"))
 PAGES |= {
     ("drip-headers.example.com", "/pricing"): Page(drip="headers"),
     ("drip-body.example.com", "/pricing"): Page(drip="body"),
@@ -142,6 +152,8 @@ def handler(visits: Visits) -> type[http.server.BaseHTTPRequestHandler]:
                 visits.open[host] += 1
                 visits.most[host] = max(visits.most[host], visits.open[host])
             page = PAGES.get((host, self.path), Page(b"not here", status=404))
+            if host == "hostile.example.com":  # any of its pages
+                page = HOSTILE_PAGE
             time.sleep(page.delay)
             # closed before the answer goes out: the client may ask again as soon as it has the answer,
             # before this thread would run on after sending it
@@ -727,4 +739,57 @@ def test_a_file_that_changes_during_the_run_gets_no_date(
     )
     assert [entry["file"] for entry in report["checked"]] == ["data/providers/steady-cloud.yaml"]
     assert "checked: 2026-11-30" in steady.read_text(encoding="utf-8")
-    assert "verify-cloud.yaml:" not in markdown.split("### Checked dates set", 1)[1]
+    dated = markdown.split("### Checked dates set\n\n", 1)[1].split("\n### ", 1)[0]
+    assert "steady-cloud.yaml:" in dated and "verify-cloud.yaml:" not in dated
+
+
+# ---- the issue -----------------------------------------------------------------------------------------
+
+
+REPORT_TAGS = {"h2", "h3", "p", "ul", "li", "code", "strong", "details", "summary"}  # the report's own
+
+
+def items(markdown: str) -> int:
+    """The report's items: its lines that start a list item of their own (not a detail of one)."""
+    return len(re.findall(r"^- ", markdown, re.MULTILINE))
+
+
+def test_a_long_report_is_cut_for_the_issue_between_items_and_no_page_text_is_live(
+    server: tuple[int, Visits], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nearly four hundred sources whose pages put mentions, links, Markdown and HTML in the closest passage:
+    the issue's copy fits GitHub's limit, ends with a note of the items left out and where the whole
+    report is, shows every item it keeps whole, and nothing a page says is a link or a mention."""
+    for name, value in [("GITHUB_SERVER_URL", "https://github.com"), ("GITHUB_REPOSITORY", "o/r")]:
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("GITHUB_RUN_ID", "7")
+    root = project(tmp_path, HEADER + PRESENT)
+    for file in range(8):  # fifty sources at the most to an offering: PRESENT and 49
+        pages = "".join(source(f"https://hostile.example.com/{file}/{number}") for number in range(49))
+        text = HEADER.replace("Verify Cloud", f"Hostile Cloud {file}") + PRESENT + pages
+        (root / "data" / "providers" / f"hostile-{file}.yaml").write_text(text, encoding="utf-8")
+    issue_file = root / "issue.md"
+    status, whole, _ = run(root, server[0], "--per-host", "8", "--issue", str(issue_file))
+    issue = issue_file.read_text(encoding="utf-8")
+    assert status == 1 and comment_length(whole) > COMMENT_LIMIT >= comment_length(issue)
+    kept, note = issue.rsplit("\n\n", 1)
+    shown = list_items(issue)
+    assert whole.startswith(kept) and shown == list_items(whole)[: len(shown)]  # each item whole
+    assert note == (
+        f"… Shortened to fit in a GitHub issue: {items(whole) - items(kept)} more items are not"
+        " shown. The whole report: the run's summary, https://github.com/o/r/actions/runs/7.\n"
+    )
+    assert comment_length(issue) > COMMENT_LIMIT - 600  # no more room left than about an item
+    for text, links in [(whole, []), (issue, ["https://github.com/o/r/actions/runs/7"])]:  # the note's
+        html_text = github_html(text)
+        assert [a["href"] for a in html_text.find_all("a")] == links
+        outside = text_outside_code(html_text)
+        assert [m.group() for m in REFERENCES.finditer(outside)] == [] and "example-phish" not in outside
+        assert {tag.name for tag in html_text.find_all(True)} <= REPORT_TAGS | ({"a"} if links else set())
+    shown_as_code = " ".join(code.get_text() for code in github_html(issue).find_all("code"))
+    assert (
+        "Network @octocat volumes are `billed` at [$0.09](https://example-phish.test/login)" in shown_as_code
+    )
+    # the issue as the publish job posts it: as verify wrote it, it fits
+    calls = dict(publish(tmp_path / "publish", 400, None, issue))
+    assert calls["issues.create"]["body"] == issue

@@ -204,11 +204,24 @@ def verify_sources(arguments: argparse.Namespace) -> int:
     write_output(arguments.markdown, report)
     if arguments.json:
         write_output(arguments.json, json_report(findings, day, checked))
+    if arguments.issue:  # an issue's body has the same limit as a comment's
+        write_output(arguments.issue, markdown(findings, day, checked, COMMENT_LIMIT, whole_report_place()))
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:  # the report on the run's page as well
         with open(summary, "a", encoding="utf-8") as out:
             out.write(report)
     return 1 if needs_a_look(findings) or failed else 0
+
+
+def whole_report_place() -> str:
+    """Where the whole report is, for the note of a shortened one: the summary of the GitHub Actions
+    run that writes it (its variables name it), or else the Markdown report."""
+    server, repository_name, run = (
+        os.environ.get(name, "") for name in ("GITHUB_SERVER_URL", "GITHUB_REPOSITORY", "GITHUB_RUN_ID")
+    )
+    if server and repository_name and run.isdecimal():
+        return f"the run's summary, {server}/{repository_name}/actions/runs/{run}"
+    return "the Markdown report (--markdown)"
 
 
 def write_checked_dates(
@@ -247,6 +260,11 @@ def add_verify_command(commands: Any) -> None:
         "--markdown", default="-", help="the Markdown report's file (default: standard output)"
     )
     check.add_argument("--json", help="a file for the report as JSON")
+    check.add_argument(
+        "--issue",
+        help=f"a file for the report as a GitHub issue's body: at most {COMMENT_LIMIT:,} characters, "
+        "cut between items with a note of those left out",
+    )
     check.add_argument(
         "--update-checked",
         action="store_true",
