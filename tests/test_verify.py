@@ -27,6 +27,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+import yaml
 from conftest import BUILD_DATE, ROOT
 from test_review_comment import REFERENCES, github_html, list_items, text_outside_code
 from test_workflows import publish
@@ -140,7 +141,9 @@ class Visits:
     most: Counter[str] = field(default_factory=Counter)
 
 
-def handler(visits: Visits) -> type[http.server.BaseHTTPRequestHandler]:
+def handler(
+    visits: Visits, pages: dict[tuple[str, str], Page] = PAGES
+) -> type[http.server.BaseHTTPRequestHandler]:
     class Handler(http.server.BaseHTTPRequestHandler):
         def log_message(self, format: str, *args: object) -> None:
             pass
@@ -151,7 +154,7 @@ def handler(visits: Visits) -> type[http.server.BaseHTTPRequestHandler]:
                 visits.requests.append((host, self.path, dict(self.headers)))
                 visits.open[host] += 1
                 visits.most[host] = max(visits.most[host], visits.open[host])
-            page = PAGES.get((host, self.path), Page(b"not here", status=404))
+            page = pages.get((host, self.path), Page(b"not here", status=404))
             if host == "hostile.example.com":  # any of its pages
                 page = HOSTILE_PAGE
             time.sleep(page.delay)
@@ -189,10 +192,11 @@ def handler(visits: Visits) -> type[http.server.BaseHTTPRequestHandler]:
     return Handler
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[tuple[int, Visits]]:
+@contextlib.contextmanager
+def serving(pages: dict[tuple[str, str], Page]) -> Iterator[tuple[int, Visits]]:
+    """A local HTTP server of these pages (by host and path): its port, and what it saw."""
     visits = Visits()
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler(visits))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler(visits, pages))
     httpd.daemon_threads = True
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
@@ -200,6 +204,12 @@ def server() -> Iterator[tuple[int, Visits]]:
         yield httpd.server_address[1], visits
     finally:
         httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[tuple[int, Visits]]:
+    with serving(PAGES) as served:
+        yield served
 
 
 HEADER = """\
@@ -793,3 +803,70 @@ def test_a_long_report_is_cut_for_the_issue_between_items_and_no_page_text_is_li
     # the issue as the publish job posts it: as verify wrote it, it fits
     calls = dict(publish(tmp_path / "publish", 400, None, issue))
     assert calls["issues.create"]["body"] == issue
+
+
+# ---- the fixture data, end to end ---------------------------------------------------------------------
+
+FIXTURE_PROVIDERS = ROOT / "tests" / "fixtures" / "providers"
+CHANGED_URL = "https://beta.example.com/pricing"  # its page now asks another price
+GONE_URL = "https://reviews.example.org/beta"  # its page is not there any more
+
+
+def fixture_sources() -> list[dict[str, Any]]:
+    """Every source of the fixture providers, as their files write it."""
+    found = []
+    for file in sorted(FIXTURE_PROVIDERS.glob("*.yaml")):
+        provider = yaml.safe_load(file.read_text(encoding="utf-8"))
+        found += provider.get("no_persistent_storage") or []
+        found += [source for offering in provider.get("offerings", []) for source in offering["sources"]]
+    return found
+
+
+def fixture_pages() -> dict[tuple[str, str], Page]:
+    """A page for each fixture source that says its quotes, but one whose price changed; one source's
+    page is gone (a 404)."""
+    pages = {}
+    for source_ in fixture_sources():
+        quotes = [str(quote) for quote in (source_.get("quote") or {}).values()]
+        if source_["url"] == CHANGED_URL:
+            quotes = [quote.replace("0.0001 USD", "0.0002 USD") for quote in quotes]
+        parts = urlsplit(source_["url"])
+        body = "".join(f"<p>{escape(quote)}</p>" for quote in quotes)
+        pages[parts.hostname or "", parts.path] = Page(html(body + FILLER))
+    del pages["reviews.example.org", "/beta"]
+    return pages
+
+
+def test_the_fixture_data_is_verified_end_to_end(tmp_path: Path) -> None:
+    """`verify --update-checked` on a copy of the fixture providers, every page read from a local
+    server through the real fetch path (names, addresses, deadlines, redirects, text): the Markdown
+    report, the JSON and the issue's copy, and the dates of the confirmed sources, nothing else."""
+    root = project(tmp_path, "")
+    (root / "data" / "providers" / "verify-cloud.yaml").unlink()
+    for file in FIXTURE_PROVIDERS.glob("*.yaml"):
+        shutil.copy2(file, root / "data" / "providers" / file.name)
+    before = {file.name: file.read_text(encoding="utf-8") for file in (root / "data" / "providers").iterdir()}
+    issue = root / "issue.md"
+    with serving(fixture_pages()) as (port, visits):
+        status, markdown, report = run(root, port, "--update-checked", "--issue", str(issue))
+        asked = {f"https://{host}{path}" for host, path, _ in visits.requests}
+    assert status == 1 and asked == {source_["url"] for source_ in fixture_sources()}
+    assert issue.read_text(encoding="utf-8") == markdown  # short enough for an issue as it is
+    statuses = Counter((f["url"], f["status"]) for f in report["findings"])
+    assert statuses[CHANGED_URL, "not_found"] == 1 and statuses[CHANGED_URL, "confirmed"] == 6
+    assert statuses[GONE_URL, "unreachable"] == 2
+    looked = {f["url"] for f in report["findings"] if f["status"] not in ("confirmed", "unquoted")}
+    assert looked == {CHANGED_URL, GONE_URL} and report["needs_a_look"] == 3
+    changed = next(f for f in report["findings"] if f["status"] == "not_found")
+    assert changed["closest"] == "Storage costs 0.0002 USD per GB per hour."
+    assert "  - closest passage (" in markdown and "### Checked dates set" in markdown
+    # every source whose every quote was found, and only those, dated; no other line changed
+    dated = {(entry["file"].rsplit("/", 1)[1], entry["url"]) for entry in report["checked"]}
+    quoted = {source_["url"] for source_ in fixture_sources() if source_.get("quote")}
+    assert {url for _, url in dated} == quoted - {CHANGED_URL, GONE_URL}
+    for name, text in before.items():
+        after = (root / "data" / "providers" / name).read_text(encoding="utf-8")
+        kept = [line for line in after.splitlines() if "checked: 2026-11-30" not in line]
+        dates = sum(1 for file, _ in dated if file == name)
+        assert len(after.splitlines()) - len(text.splitlines()) <= dates == after.count("checked: 2026-11-30")
+        assert kept == [line for line in text.splitlines() if not re.search(r"^\s+checked: ", line)], name
