@@ -675,6 +675,22 @@ def test_a_lookup_that_takes_too_long_is_given_up(monkeypatch: pytest.MonkeyPatc
 
 # ---- deadlines ---------------------------------------------------------------------------------------
 
+
+def test_a_tls_handshake_that_never_ends_is_given_up_at_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real https transport, its name resolved to 127.0.0.1 (allowed here): the port accepts the
+    connection (the kernel does, from its backlog) and never answers the TLS handshake."""
+    resolving_to(monkeypatch, "127.0.0.1")
+    transport = HttpsTransport("test", allowed=frozenset({fetch.LOOPBACK}))
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        url = f"https://silent.example.com:{silent.getsockname()[1]}/pricing"
+        started = time.monotonic()
+        with pytest.raises(FetchError, match=r"^no answer within 1 s$"):
+            transport.exchange(url, {}, Limits(), Deadline.after(1))
+    assert time.monotonic() - started < 1 + 2
+
+
 DRIPPING = [
     source("https://drip-headers.example.com/pricing"),
     source("https://drip-body.example.com/pricing"),

@@ -282,9 +282,7 @@ class HttpsTransport:
 
     def exchange(self, url: str, headers: dict[str, str], limits: Limits, deadline: Deadline) -> Response:
         parts = urlsplit(url)
-        if (
-            parts.scheme != "https" or not parts.hostname
-        ):  # fetch checks every redirect: this is the last word
+        if parts.scheme != "https" or not parts.hostname:  # fetch checks each redirect; this is the last word
             raise FetchError("not an https address")
         try:
             port = parts.port or 443
@@ -308,16 +306,15 @@ class HttpsTransport:
             try:
                 connection.connect()
                 return connection
-            except urllib3.exceptions.NewConnectionError:  # urllib3 makes it a ConnectTimeoutError too
-                continue
-            except (TimeoutError, urllib3.exceptions.TimeoutError):
-                raise DeadlineError(watchdog.deadline) from None
-            except (ssl.SSLError, ssl.CertificateError, ValueError):
-                failure = "its TLS connection failed (certificate or protocol)"
-            except OSError:
-                if watchdog.fired.is_set():
+            except urllib3.exceptions.NewConnectionError:  # refused: the next address (not a timeout,
+                continue  # though urllib3 makes it a ConnectTimeoutError too)
+            except (OSError, ValueError, urllib3.exceptions.HTTPError) as error:  # ssl's, CertificateError
+                connection.close()
+                late = isinstance(error, (TimeoutError, urllib3.exceptions.TimeoutError))
+                if late or watchdog.fired.is_set():  # a handshake dripped in is cut by the watchdog
                     raise DeadlineError(watchdog.deadline) from None
-            connection.close()
+                if isinstance(error, (ssl.SSLError, ValueError)):
+                    failure = "its TLS connection failed (certificate or protocol)"
         raise FetchError(failure)
 
     def _asked(
