@@ -20,7 +20,7 @@ import pytest
 import yaml
 from conftest import ROOT, node_binary
 
-from gpustorage.review import COMMENT_MARKER
+from gpustorage.review import COMMENT_LIMIT, COMMENT_MARKER, comment_length
 
 WORKFLOWS = ROOT / ".github" / "workflows"
 NAMES = sorted(path.name for path in WORKFLOWS.glob("*.yml"))
@@ -149,7 +149,10 @@ def test_the_job_that_reads_the_web_can_only_read() -> None:
     assert job["permissions"] == {"contents": "read"}
     script = " ".join(step.get("run", "") for step in job["steps"])
     assert (
-        "make verify" in script and "--update-checked" in script and "|| test -s verify/report.json" in script
+        "make verify" in script
+        and "--update-checked" in script
+        and "--issue verify/issue.md" in script
+        and "|| test -s verify/report.json" in script
     )
     assert [step["uses"].split("@")[0] for step in job["steps"] if "uses" in step] == [
         "actions/checkout",
@@ -196,24 +199,45 @@ const github = {
   paginate: async (method, args) => { calls.push(['paginate', args]); return state.issues; },
 };
 const context = {repo: {owner: 'o', repo: 'r'}, sha: 'abc', serverUrl: 'https://github.com', runId: 7};
-const core = {};
+const core = {warning: (message) => calls.push(['core.warning', message])};
 (async () => {
 SCRIPT
 })().then(() => console.log(JSON.stringify(calls)), (error) => { console.error(error); process.exit(1); });
 """
 
 
-def publish(tmp_path: Path, needs_a_look: int, changed: dict[str, str], **state: Any) -> list[Any]:
-    """The publish job's script run by Node on an artifact made here, against a stand-in for the
-    GitHub API that records each call (the state: whether the branch exists, open pulls and issues)."""
+# verify's issue body, longer than GitHub takes, and with no cut marker: the script can only post its note
+TOO_LONG = "## Source check\n" + "x" * 70_000
+SHORTENED = (
+    "\n… (shortened: the whole report is in the run's summary, https://github.com/o/r/actions/runs/7)\n"
+)
+
+
+def publish(
+    tmp_path: Path,
+    needs_a_look: int,
+    changed: dict[str, str] | None,
+    issue: str = TOO_LONG,
+    **state: Any,
+) -> list[Any]:
+    """The publish job's script run by Node on an artifact made here (`changed`: the data files whose
+    dates moved; None: no folder, as upload-artifact leaves out an empty one), against a stand-in for
+    the GitHub API that records each call (the state: whether the branch exists, open pulls and
+    issues)."""
     node = node_binary()
-    folder = tmp_path / "verify" / "data" / "providers"
-    folder.mkdir(parents=True)
-    for name, text in changed.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    report = {"date": "2026-11-30", "needs_a_look": needs_a_look, "checked": [{"line": 1}] * len(changed)}
+    if changed is not None:
+        folder = tmp_path / "verify" / "data" / "providers"
+        folder.mkdir(parents=True)
+        for name, text in changed.items():
+            (folder / name).write_text(text, encoding="utf-8")
+    (tmp_path / "verify").mkdir(parents=True, exist_ok=True)
+    report = {
+        "date": "2026-11-30",
+        "needs_a_look": needs_a_look,
+        "checked": [{"line": 1}] * len(changed or {}),
+    }
     (tmp_path / "verify" / "report.json").write_text(json.dumps(report), encoding="utf-8")
-    (tmp_path / "verify" / "report.md").write_text("## Source check\n" + "x" * 70_000, encoding="utf-8")
+    (tmp_path / "verify" / "issue.md").write_text(issue, encoding="utf-8")
     script = workflow(VERIFY)["jobs"]["publish"]["steps"][1]["with"]["script"]
     (tmp_path / "publish.js").write_text(PUBLISH_HARNESS.replace("SCRIPT", script), encoding="utf-8")
     state = {"branch": False, "pulls": [], "issues": [], **state}
@@ -224,6 +248,7 @@ def publish(tmp_path: Path, needs_a_look: int, changed: dict[str, str], **state:
         capture_output=True,
         text=True,
         check=False,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     return list(json.loads(done.stdout))
@@ -233,8 +258,8 @@ def test_the_first_run_opens_the_branch_its_pull_request_and_the_issue(tmp_path:
     calls = publish(tmp_path, 3, {"alpha.yaml": "checked: 2026-11-30\n", "not an id.sh": "x"})
     names = [name for name, _ in calls]
     assert names == [
-        "getCommit", "createTree", "createCommit", "updateRef", "createRef", "pulls.list", "repos.get",
-        "pulls.create", "paginate", "issues.create",
+        "core.warning", "getCommit", "createTree", "createCommit", "updateRef", "createRef", "pulls.list",
+        "repos.get", "pulls.create", "paginate", "issues.create",
     ]  # fmt: skip
     made = dict(calls)
     assert made["createTree"]["tree"] == [
@@ -250,7 +275,8 @@ def test_the_first_run_opens_the_branch_its_pull_request_and_the_issue(tmp_path:
     assert (made["pulls.create"]["head"], made["pulls.create"]["base"]) == (CHECKED_BRANCH, "main")
     issue = made["issues.create"]
     assert (issue["title"], issue["labels"]) == ("Sources that need a look", ["source-check"])
-    assert len(issue["body"]) < 60_200 and issue["body"].endswith("actions/runs/7)\n")  # shortened
+    # too long, and without a cut marker: only its heading and the note are posted
+    assert issue["body"] == f"## Source check\n{SHORTENED}"
 
 
 def test_later_runs_update_the_one_pull_request_and_the_one_issue(tmp_path: Path) -> None:
@@ -268,6 +294,34 @@ def test_later_runs_update_the_one_pull_request_and_the_one_issue(tmp_path: Path
 
 def test_nothing_to_look_at_closes_the_issue_and_no_date_moved_touches_no_branch(tmp_path: Path) -> None:
     issues = [{"number": 9, "title": "Sources that need a look"}]
-    calls = publish(tmp_path, 0, {}, issues=issues)
+    calls = publish(tmp_path, 0, {}, "## Source check\n", issues=issues)
     assert [name for name, _ in calls] == ["paginate", "issues.update"]
     assert (calls[1][1]["state"], calls[1][1]["state_reason"]) == ("closed", "completed")
+
+
+def test_a_run_that_moved_no_date_has_no_folder_and_still_opens_its_issue(tmp_path: Path) -> None:
+    """The week nothing was confirmed: verify copies no data file, upload-artifact drops the empty
+    folder, and the script goes on to the issue."""
+    calls = publish(tmp_path, 4, None, "## Source check\n\n- **unreachable** · `x`\n")
+    assert [name for name, _ in calls] == ["paginate", "issues.create"]
+    assert calls[1][1]["body"] == "## Source check\n\n- **unreachable** · `x`\n"
+
+
+def test_a_body_that_fits_is_posted_as_verify_wrote_it(tmp_path: Path) -> None:
+    item = "- **moved** · `@octocat 🚀 [x](https://example-phish.test)`\n"
+    issue = "## Source check\n\n" + item * ((COMMENT_LIMIT - 17) // comment_length(item))
+    assert COMMENT_LIMIT - 100 < comment_length(issue) <= COMMENT_LIMIT < len(issue.encode())
+    calls = dict(publish(tmp_path, 1, None, issue))
+    assert calls["issues.create"]["body"] == issue and "core.warning" not in calls
+
+
+def test_a_body_too_long_is_cut_only_at_a_cut_marker(tmp_path: Path) -> None:
+    """Never inside a code span: what a page says would render as Markdown after the cut."""
+    section = (
+        "\n<!-- gpustorage:cut -->\n\n### Needs a look\n\n" + "- `@octocat [x](https://e.test) ``` `\n" * 600
+    )
+    issue = "## Source check\n" + section * 4  # about 96,000 characters, each section 24,000
+    calls = dict(publish(tmp_path, 1, None, issue))
+    body = calls["issues.create"]["body"]
+    assert body == "## Source check\n" + section * 2 + SHORTENED and comment_length(body) <= COMMENT_LIMIT
+    assert calls["core.warning"] == "the report was longer than an issue may be: posted shortened"

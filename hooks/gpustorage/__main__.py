@@ -186,10 +186,17 @@ def verify_sources(arguments: argparse.Namespace) -> int:
         if arguments.via_loopback
         else HttpsTransport(user_agent)
     )
-    limits = Limits(arguments.timeout, arguments.max_bytes, arguments.per_host, arguments.workers)
+    limits = Limits(
+        timeout=arguments.timeout,
+        max_bytes=arguments.max_bytes,
+        per_host=arguments.per_host,
+        workers=arguments.workers,
+        run_timeout=arguments.run_timeout,
+    )
     findings, day = verify(loaded, transport, limits), build_date()
+    read = {provider.document.path: provider.document.text for provider in loaded}
     checked, failed = (
-        write_checked_dates(root, confirmed_sources(findings), day)
+        write_checked_dates(root, confirmed_sources(findings), day, read)
         if arguments.update_checked
         else ([], False)
     )
@@ -197,6 +204,8 @@ def verify_sources(arguments: argparse.Namespace) -> int:
     write_output(arguments.markdown, report)
     if arguments.json:
         write_output(arguments.json, json_report(findings, day, checked))
+    if arguments.issue:  # an issue's body has the same limit as a comment's
+        write_output(arguments.issue, markdown(findings, day, checked, COMMENT_LIMIT, whole_report_place()))
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:  # the report on the run's page as well
         with open(summary, "a", encoding="utf-8") as out:
@@ -204,16 +213,28 @@ def verify_sources(arguments: argparse.Namespace) -> int:
     return 1 if needs_a_look(findings) or failed else 0
 
 
+def whole_report_place() -> str:
+    """Where the whole report is, for the note of a shortened one: the summary of the GitHub Actions
+    run that writes it (its variables name it), or else the Markdown report."""
+    server, repository_name, run = (
+        os.environ.get(name, "") for name in ("GITHUB_SERVER_URL", "GITHUB_REPOSITORY", "GITHUB_RUN_ID")
+    )
+    if server and repository_name and run.isdecimal():
+        return f"the run's summary, {server}/{repository_name}/actions/runs/{run}"
+    return "the Markdown report (--markdown)"
+
+
 def write_checked_dates(
-    root: Path, sources: list[SourceEntry], day: dt.date
+    root: Path, sources: list[SourceEntry], day: dt.date, read: dict[str, str]
 ) -> tuple[list[SourceEntry], bool]:
-    """`checked: day` on each source, file by file: the sources whose date was set, and whether a
-    file could not take them (named on stderr, left as it was)."""
+    """`checked: day` on each source, file by file, in the text verify read (`read`, by the file's
+    name): the sources whose date was set, and whether a file could not take them (named on stderr,
+    left as it was: one that changed since it was read among them)."""
     done, failed = [], False
     for file in sorted({entry.file for entry in sources}):
         mine = [entry for entry in sources if entry.file == file]
         try:
-            set_checked_dates(root / file, [entry.key_path for entry in mine], day, file)
+            set_checked_dates(root / file, [entry.key_path for entry in mine], day, file, read[file])
         except CheckedDateError as error:
             print(error, file=sys.stderr)
             failed = True
@@ -240,11 +261,27 @@ def add_verify_command(commands: Any) -> None:
     )
     check.add_argument("--json", help="a file for the report as JSON")
     check.add_argument(
+        "--issue",
+        help=f"a file for the report as a GitHub issue's body: at most {COMMENT_LIMIT:,} characters, "
+        "cut between items with a note of those left out",
+    )
+    check.add_argument(
         "--update-checked",
         action="store_true",
         help="set `checked` to today on each source whose every quote was found (nothing else changes)",
     )
-    check.add_argument("--timeout", type=positive(float), default=Limits.timeout, help="seconds per page")
+    check.add_argument(
+        "--timeout",
+        type=positive(float),
+        default=Limits.timeout,
+        help="seconds per page, from connecting to its last byte",
+    )
+    check.add_argument(
+        "--run-timeout",
+        type=positive(float),
+        default=Limits.run_timeout,
+        help="seconds for the whole run; pages not read by then are reported as not checked",
+    )
     check.add_argument(
         "--max-bytes", type=positive(int), default=Limits.max_bytes, help="bytes read per page"
     )
@@ -259,7 +296,8 @@ def add_verify_command(commands: Any) -> None:
         "--via-loopback",
         type=positive(int),
         metavar="PORT",
-        help="for tests: ask http://127.0.0.1:PORT for every https:// page, its host in the Host header",
+        help="for tests: ask http://127.0.0.1:PORT for every https:// page, its host in the Host header"
+        " (127.0.0.1, refused otherwise, is allowed then)",
     )
 
 

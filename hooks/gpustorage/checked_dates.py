@@ -102,9 +102,18 @@ def _same_values_but_dates(before: Any, after: str, paths: list[KeyPath], day: d
         raise CheckedDateError(f"{shown}: setting the dates would change more; it is left unchanged")
 
 
-def set_checked_dates(file: Path, sources: Iterable[KeyPath], day: dt.date, shown: str) -> bool:
-    """Write the dates into the file (replacing it whole, never half-written); whether it changed."""
-    text = file.read_bytes().decode("utf-8")  # as it is: no newline translated
+def set_checked_dates(file: Path, sources: Iterable[KeyPath], day: dt.date, shown: str, read: str) -> bool:
+    """Write the dates into the file (replacing it whole, never half-written); whether it changed.
+    `read` is the file's text as verify loaded it: the key paths name sources of that text, so a file
+    that changed since (a source added above another) is left as it is, not dated in the wrong place."""
+    try:
+        text = file.read_bytes().decode("utf-8")  # as it is: no newline translated
+    except (OSError, UnicodeDecodeError):
+        raise CheckedDateError(f"{shown}: the file cannot be read any more; no date is set in it") from None
+    if text.removeprefix("\ufeff") != read:  # load.py reads the text without its byte order mark
+        raise CheckedDateError(
+            f"{shown}: the file changed while verify ran; no date is set in it (run verify again)"
+        )
     edited = with_checked_dates(text, sources, day, shown)
     if edited == text:
         return False

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import tempfile
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import accumulate
@@ -380,12 +380,12 @@ def build_report(base: Snapshot, head: Snapshot, renamed: dict[str, str], words:
 
 
 @dataclass(frozen=True)
-class _Block:
-    """Whole lines of the report, kept or left out together: a cut between two blocks falls outside
-    any code span, list item or heading."""
+class Block:
+    """Whole lines of a report (this one, or verify's), kept or left out together: a cut between two
+    blocks falls outside any code span, list item or heading."""
 
     text: str
-    entry: bool = True  # an entry of a section (not a heading): what the note counts when left out
+    entries: int = 1  # the entries it holds (none for a heading): what the note counts when left out
 
 
 def comment_length(text: str) -> int:
@@ -394,26 +394,27 @@ def comment_length(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def _heading(title: str) -> _Block:
+def section_heading(title: str) -> Block:
     """A section's heading, after a cut marker on its own line outside any list: the one place where
-    the comment job may cut a report that did not fit GitHub's limit by itself."""
-    return _Block(f"\n{CUT_MARKER}\n\n### {title}\n\n", entry=False)
+    the comment job (or verify.yml's publish job) may cut a report that did not fit GitHub's limit by
+    itself."""
+    return Block(f"\n{CUT_MARKER}\n\n### {title}\n\n", entries=0)
 
 
-def _validation(report: Report) -> list[_Block]:
+def _validation(report: Report) -> list[Block]:
     words, problems = report.words, report.head.problems
     if not problems:
-        return [_Block(f"{words('valid')}\n")]
-    summary = _Block(f"{words('problems', count=len(problems))}\n\n")
+        return [Block(f"{words('valid')}\n")]
+    summary = Block(f"{words('problems', count=len(problems))}\n\n")
     # one span each, as `validate` prints it: a message quotes the data it is about
-    return [summary, *(_Block(f"- {code(f'{p.path}:{p.line}:{p.column}: {p.message}')}\n") for p in problems)]
+    return [summary, *(Block(f"- {code(f'{p.path}:{p.line}:{p.column}: {p.message}')}\n") for p in problems)]
 
 
-def _blocks(report: Report) -> list[_Block]:
+def _blocks(report: Report) -> list[Block]:
     """The report, block by block, in the order it is read."""
     words = report.words
     revisions = words("revisions", base=code(report.base.revision[:7]), head=code(report.head.revision[:7]))
-    blocks = [_Block(f"{COMMENT_MARKER}\n## {words('title')}\n\n{revisions}\n", entry=False)]
+    blocks = [Block(f"{COMMENT_MARKER}\n## {words('title')}\n\n{revisions}\n", entries=0)]
     sections = [
         ("section.providers", report.providers),
         ("section.offerings", report.offerings),
@@ -423,14 +424,14 @@ def _blocks(report: Report) -> list[_Block]:
         ("section.rates", report.rates),
     ]
     # a section's words before its entries (not an entry: the note does not count it)
-    intros = {"section.unquoted": _Block(f"{words('unquoted')}\n\n", entry=False)}
+    intros = {"section.unquoted": Block(f"{words('unquoted')}\n\n", entries=0)}
     for title, items in sections:
         if items:
             intro = [intros[title]] if title in intros else []
-            blocks += [_heading(words(title)), *intro, *(_Block(f"{item}\n") for item in items)]
+            blocks += [section_heading(words(title)), *intro, *(Block(f"{item}\n") for item in items)]
     if len(blocks) == 1:
-        blocks.append(_Block(f"\n{words('nothing_changed')}\n"))
-    return [*blocks, _heading(words("section.validation")), *_validation(report)]
+        blocks.append(Block(f"\n{words('nothing_changed')}\n"))
+    return [*blocks, section_heading(words("section.validation")), *_validation(report)]
 
 
 def _note(report: Report, left_out: int) -> str:
@@ -439,15 +440,15 @@ def _note(report: Report, left_out: int) -> str:
     return f"\n{report.words('shortened', count=left_out, command=command)}\n"
 
 
-def _shortened(report: Report, blocks: list[_Block], max_chars: int) -> str:
-    """The most whole blocks from the start that fit in `max_chars` with the note on those left out;
-    a heading is never the last block kept."""
+def shortened(blocks: list[Block], max_chars: int, note_on: Callable[[int], str]) -> str:
+    """The most whole blocks from the start that fit in `max_chars` (comment_length) with the note on
+    the entries left out (`note_on` their count); a heading is never the last block kept."""
     sizes = list(accumulate((comment_length(block.text) for block in blocks), initial=0))
-    entries = list(accumulate((block.entry for block in blocks), initial=0))
+    entries = list(accumulate((block.entries for block in blocks), initial=0))
     for kept in range(bisect_right(sizes, max_chars) - 1, 0, -1):
-        note = _note(report, entries[-1] - entries[kept])
+        note = note_on(entries[-1] - entries[kept])
         if sizes[kept] + comment_length(note) <= max_chars:
-            while kept > 1 and not blocks[kept - 1].entry:
+            while kept > 1 and not blocks[kept - 1].entries:
                 kept -= 1
             return "".join(block.text for block in blocks[:kept]) + note
     raise ValueError(f"{max_chars} characters cannot hold the report's heading and its note")
@@ -461,7 +462,7 @@ def markdown(report: Report, max_chars: int | None = None) -> str:
     whole = "".join(block.text for block in blocks)
     if max_chars is None or comment_length(whole) <= max_chars:
         return whole
-    return _shortened(report, blocks, max_chars)
+    return shortened(blocks, max_chars, lambda left_out: _note(report, left_out))
 
 
 def review_strings(lang: str) -> Strings:

@@ -7,7 +7,8 @@ A finding's status: `confirmed` (the quote is on the page), `not_found` (it is n
 passage shows what the page says instead), `unreachable` (no answer, an HTTP error, a redirect not
 followed, or a page over the size cap whose part read lacks the quote), `moved` (redirects end at
 another page), `no_text` (the page shows no text without JavaScript, or is no text at all, such as a
-PDF), or `unquoted` (the source gives no words for the fact: nothing to look for, and nothing to fix).
+PDF), `unquoted` (the source gives no words for the fact: nothing to look for, and nothing to fix), or
+`not_checked` (the run's time limit passed before its page was read: the next run checks it).
 """
 
 from __future__ import annotations
@@ -33,9 +34,13 @@ class Status(StrEnum):
     moved = "moved"
     no_text = "no_text"
     unquoted = "unquoted"
+    not_checked = "not_checked"
 
 
-NEEDS_A_LOOK = frozenset({Status.not_found, Status.unreachable, Status.moved, Status.no_text})
+# a page not checked needs a look too: until one run checks it, nothing says its quotes are still there
+NEEDS_A_LOOK = frozenset(
+    {Status.not_found, Status.unreachable, Status.moved, Status.no_text, Status.not_checked}
+)
 
 
 @dataclass(frozen=True)
@@ -137,6 +142,8 @@ Judgement = tuple[Status, str, Passage | None]  # a status, its detail in words,
 def _unread(page: ReadPage) -> Judgement | None:
     """Why a page could not be searched at all, when it could not."""
     fetched = page.fetched
+    if fetched.not_checked:
+        return Status.not_checked, fetched.error or "", None
     if fetched.error is not None:
         return Status.unreachable, fetched.error, None
     if page.text is None:

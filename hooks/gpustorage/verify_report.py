@@ -2,9 +2,10 @@
 program), both from the same findings.
 
 The Markdown lists what needs a look first, one item per source and status (a passage not found: one
-per fact, with the quote and the closest passage), then what was confirmed, then the facts without a
-quote. Everything a data file or a page says is shown in code spans or escaped text (review.py's
-`code`), so that no page can add markup, links or mentions to an issue.
+per fact, with the quote and the closest passage), then the dates set, what was confirmed, then the
+facts without a quote. Everything a data file or a page says is shown in code spans (review.py's
+`code`), so that no page can add markup, links or mentions to an issue; the issue's copy is cut only
+between items, never inside a code span (review.py's blocks, as the data review comment is cut).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from itertools import groupby
 from typing import Any
 
 from .fetch import page_key
-from .review import code
+from .review import Block, code, comment_length, section_heading, shortened
 from .verify import NEEDS_A_LOOK, Finding, SourceEntry, Status
 
 REPORT_VERSION = 1
@@ -28,6 +29,7 @@ STATUS_WORDS = {
     Status.moved: "moved",
     Status.no_text: "no text",
     Status.unquoted: "no quote",
+    Status.not_checked: "not checked",
 }
 
 
@@ -89,28 +91,52 @@ def summary_line(findings: list[Finding], day: dt.date) -> str:
     )
 
 
-def markdown(findings: list[Finding], day: dt.date, checked: list[SourceEntry] | None = None) -> str:
-    """The report: a summary line, what needs a look, what was confirmed, the facts without a quote,
-    and the sources whose `checked` date was set (with --update-checked)."""
-    lines = ["## Source check", "", summary_line(findings, day)]
+def _blocks(findings: list[Finding], day: dt.date, checked: list[SourceEntry] | None) -> list[Block]:
+    """The report, item by item (each item's lines one block), in the order it is read."""
+    blocks = [Block(f"## Source check\n\n{summary_line(findings, day)}\n", entries=0)]
     look = [f for f in findings if f.status in NEEDS_A_LOOK]
     if look:
-        lines += ["", "### Needs a look", ""]
-        lines += [line for group in _grouped(look) for line in _look(group)]
+        blocks.append(section_heading("Needs a look"))
+        blocks += [Block("\n".join(_look(group)) + "\n") for group in _grouped(look)]
+    if checked:
+        blocks.append(section_heading("Checked dates set"))
+        blocks += [Block(f"- {_where(entry)}: `checked: {day.isoformat()}`\n") for entry in checked]
     confirmed = [f for f in findings if f.status is Status.confirmed]
     if confirmed:
-        lines += ["", "### Confirmed", ""]
-        lines += [f"- {_where(g[0].entry)} · {_facts(g)}" for g in _grouped(confirmed)]
+        blocks.append(section_heading("Confirmed"))
+        blocks += [Block(f"- {_where(g[0].entry)} · {_facts(g)}\n") for g in _grouped(confirmed)]
     unquoted = [f for f in findings if f.status is Status.unquoted]
     if unquoted:
         count = f"{len(unquoted)} {'fact' if len(unquoted) == 1 else 'facts'}"
-        lines += ["", "### Without a quote", "", f"<details><summary>{count}</summary>", ""]
-        lines += [f"- {_where(g[0].entry)} · {_facts(g)}" for g in _grouped(unquoted)]
-        lines += ["", "</details>"]
-    if checked:
-        lines += ["", "### Checked dates set", ""]
-        lines += [f"- {_where(entry)}: `checked: {day.isoformat()}`" for entry in checked]
-    return "\n".join(lines) + "\n"
+        items = [f"- {_where(g[0].entry)} · {_facts(g)}\n" for g in _grouped(unquoted)]
+        # one block: a cut inside <details> would leave it open around the note
+        details = f"<details><summary>{count}</summary>\n\n{''.join(items)}\n</details>\n"
+        blocks += [section_heading("Without a quote"), Block(details, entries=len(items))]
+    return blocks
+
+
+def markdown(
+    findings: list[Finding],
+    day: dt.date,
+    checked: list[SourceEntry] | None = None,
+    max_chars: int | None = None,
+    whole_report: str = "the run's summary",
+) -> str:
+    """The report: a summary line, what needs a look, the sources whose `checked` date was set (with
+    --update-checked), what was confirmed, and the facts without a quote. With `max_chars` (for an
+    issue), at most that long (review.comment_length), cut where an item ends, never inside one (a
+    code span cut open would let the page's words after it render as Markdown), with a note of the
+    items left out and where the whole report is (`whole_report`, in words)."""
+    blocks = _blocks(findings, day, checked)
+    whole = "".join(block.text for block in blocks)
+    if max_chars is None or comment_length(whole) <= max_chars:
+        return whole
+    return shortened(blocks, max_chars, lambda left_out: _note(left_out, whole_report))
+
+
+def _note(left_out: int, whole_report: str) -> str:
+    items = f"{left_out:,} more {'item is' if left_out == 1 else 'items are'}"
+    return f"\n… Shortened to fit in a GitHub issue: {items} not shown. The whole report: {whole_report}.\n"
 
 
 def finding_record(finding: Finding) -> dict[str, Any]:
