@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve build test lint typecheck validate schema check bench clean lock lock-upgrade translations golden verify
+.PHONY: serve build test test-quick lint typecheck validate schema check bench clean lock lock-upgrade translations golden verify
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -85,6 +85,13 @@ NODE_TESTS = if command -v node >/dev/null 2>&1; then node --test tests/js/*.tes
 test: lint  ## every test, lint, type check, workflow audit and the script's Node tests included
 	$(NODE_TESTS)
 	$(BIN)/python -m pytest -n 2
+
+# The inner loop: lint, the script's Node tests and every test that needs no full build and no browser
+# (those skip, said so in the summary; `make test` runs them all).
+test-quick: $(VENV)/.test-installed  ## the fast tests, for the inner loop (under 30 s)
+	$(BIN)/ruff check hooks tests bench
+	$(NODE_TESTS)
+	GS_TESTS_QUICK=1 $(BIN)/python -m pytest -n 2 -q -rfE
 
 golden: $(VENV)/.test-installed  ## rewrite tests/golden/ after an intended change of the output (review its diff)
 	GS_GOLDEN=update $(BIN)/python -m pytest tests/test_golden.py -p no:xdist -q

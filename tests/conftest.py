@@ -61,6 +61,10 @@ if _STARTS_THE_RUN:
     # (canonical, hreflang, the 404 page's assets) then lead somewhere real.
     os.environ["GS_TESTS_SITE_PORT"] = str(_free_port())
 SHARED = Path(os.environ["GS_TESTS_SHARED"])
+# `make test-quick`, the inner loop: a test that needs a full MkDocs build or a browser is skipped, said
+# so in the summary, and left to `make test` (which never sets this, so there it always runs).
+QUICK = os.environ.get("GS_TESTS_QUICK") == "1"
+LEFT_TO_MAKE_TEST = "needs a full build or a browser: run by make test"
 SITE_PORT = int(os.environ["GS_TESTS_SITE_PORT"])
 SITE_URL = f"http://127.0.0.1:{SITE_PORT}/"
 FIXTURE_PROJECT = SHARED / "fixture" / "project"
@@ -152,6 +156,8 @@ class Build:
 
 def mkdocs_command(site: Path) -> tuple[list[str], dict[str, str]]:
     """The command line and environment of a real build, as `make build` runs it."""
+    if QUICK:
+        pytest.skip(LEFT_TO_MAKE_TEST)
     env = {
         **os.environ,
         "NO_MKDOCS_2_WARNING": "1",
@@ -221,7 +227,7 @@ def build_ahead(fixture: str, make: Callable[[], object], module: str | None = N
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    if session.config.option.collectonly:
+    if session.config.option.collectonly or QUICK:
         return
     used = {
         (getattr(getattr(item, "module", None), "__name__", None), fixture)
@@ -365,6 +371,8 @@ def real_server(real_site: Build) -> Iterator[str]:
 def browser() -> Iterator[object]:
     """Debian's Chromium driven by Playwright. A missing browser fails every browser test, never skips
     it: a skipped test passes a change of the comparison's script that it never ran."""
+    if QUICK:
+        pytest.skip(LEFT_TO_MAKE_TEST)
     if not CHROMIUM.exists():
         pytest.fail(f"Chromium not found at {CHROMIUM} (install Debian's 'chromium' package)")
     from playwright.sync_api import sync_playwright
