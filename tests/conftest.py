@@ -60,6 +60,14 @@ if _STARTS_THE_RUN:
     # The test site is built for the address it is served at, as a deployment is: absolute links
     # (canonical, hreflang, the 404 page's assets) then lead somewhere real.
     os.environ["GS_TESTS_SITE_PORT"] = str(_free_port())
+    # The real data is dated by the world: its builds judge freshness by the day the run started, as
+    # `make build` does (a source read today is not after their build date). Fixture builds keep
+    # BUILD_DATE, which their tests' figures assume.
+    today = dt.datetime.now(dt.UTC).date()
+    os.environ["GS_TESTS_TODAY_EPOCH"] = str(
+        int(dt.datetime(today.year, today.month, today.day, tzinfo=dt.UTC).timestamp())
+    )
+TODAY_EPOCH = os.environ["GS_TESTS_TODAY_EPOCH"]
 SHARED = Path(os.environ["GS_TESTS_SHARED"])
 # `make test-quick`, the inner loop: a test that needs a full MkDocs build or a browser is skipped, said
 # so in the summary, and left to `make test` (which never sets this, so there it always runs).
@@ -154,22 +162,23 @@ class Build:
         return block
 
 
-def mkdocs_command(site: Path) -> tuple[list[str], dict[str, str]]:
-    """The command line and environment of a real build, as `make build` runs it."""
+def mkdocs_command(site: Path, epoch: str = SOURCE_DATE_EPOCH) -> tuple[list[str], dict[str, str]]:
+    """The command line and environment of a real build, as `make build` runs it, judging freshness
+    by `epoch` (SOURCE_DATE_EPOCH)."""
     if QUICK:
         pytest.skip(LEFT_TO_MAKE_TEST)
     env = {
         **os.environ,
         "NO_MKDOCS_2_WARNING": "1",
         "SITE_URL": SITE_URL,
-        "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH,
+        "SOURCE_DATE_EPOCH": epoch,
     }
     return [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)], env
 
 
-def mkdocs_build(project: Path, site: Path) -> Build:
+def mkdocs_build(project: Path, site: Path, epoch: str = SOURCE_DATE_EPOCH) -> Build:
     """Run the real MkDocs CLI, as `make build` does, and capture everything it prints."""
-    command, env = mkdocs_command(site)
+    command, env = mkdocs_command(site, epoch)
     result = subprocess.run(
         command,
         cwd=project,
@@ -193,12 +202,12 @@ def made_once(path: Path, make: Callable[[Path], object]) -> Path:
     return path
 
 
-def built_once(project: Path, site: Path) -> Build:
+def built_once(project: Path, site: Path, epoch: str = SOURCE_DATE_EPOCH) -> Build:
     """`project` built into `site` once per run; every worker gets the same build and its output."""
     record = site.with_name(site.name + ".json")
 
     def build(site: Path) -> None:
-        result = mkdocs_build(project, site)
+        result = mkdocs_build(project, site, epoch)
         record.write_text(json.dumps([result.returncode, result.output]), encoding="utf-8")
 
     made_once(site, build)
@@ -215,10 +224,10 @@ _stop_ahead = threading.Event()
 _ahead: list[threading.Thread] = []
 
 
-def shared_site(name: str, make: Callable[[Path], object]) -> Build:
+def shared_site(name: str, make: Callable[[Path], object], epoch: str = SOURCE_DATE_EPOCH) -> Build:
     """The project `make` writes at SHARED/name, built into its folder `site`, once per run."""
     project = made_once(SHARED / name, make)
-    return built_once(project, project / "site")
+    return built_once(project, project / "site", epoch)
 
 
 def build_ahead(fixture: str, make: Callable[[], object], module: str | None = None) -> None:
@@ -304,7 +313,7 @@ def real_dataset() -> Dataset:
 
 
 def _real_site() -> Build:
-    return built_once(DATA_ROOT, SHARED / "real-site")
+    return built_once(DATA_ROOT, SHARED / "real-site", TODAY_EPOCH)
 
 
 @pytest.fixture(scope="session")

@@ -20,6 +20,7 @@ from conftest import (
     LANGUAGE_PREFIX,
     LANGUAGES,
     SITE_URL,
+    TODAY_EPOCH,
     Build,
     build_ahead,
     changes_reading_the_same,
@@ -84,7 +85,7 @@ def changed_copy(target: Path) -> Path:
 def data(request, real_dataset: Dataset, real_site: Build) -> Data:
     if request.param == "real data":
         return Data(DATA_ROOT, real_dataset, real_site)
-    build = shared_site("changed", changed_copy)
+    build = shared_site("changed", changed_copy, TODAY_EPOCH)
     assert build.returncode == 0, build.output
     project = build.site.parent  # shared_site builds a project into its folder `site`
     return Data(project, load_dataset(project, LANGUAGES), build)
