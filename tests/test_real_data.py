@@ -91,7 +91,7 @@ def data(request, real_dataset: Dataset, real_site: Build) -> Data:
     return Data(project, load_dataset(project, LANGUAGES), build)
 
 
-build_ahead("data", functools.partial(shared_site, "changed", changed_copy), __name__)
+build_ahead("data", functools.partial(shared_site, "changed", changed_copy, TODAY_EPOCH), __name__)
 
 
 def test_every_file_is_valid_and_loaded(data: Data) -> None:
