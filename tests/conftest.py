@@ -42,6 +42,9 @@ LANGUAGES = tuple(site_languages(ROOT))
 REPOSITORY = "https://example.org/repo"
 BUILD_DATE = dt.date(2026, 11, 30)  # tests judge freshness by a fixed date, not by the clock
 SOURCE_DATE_EPOCH = str(int(dt.datetime(2026, 11, 30, tzinfo=dt.UTC).timestamp()))
+# ...but the repository's own data by the clock, as `make build` does: its sources were read on days up
+# to today, and a fixed date would pin how new they may be
+CLOCK = None
 LANGUAGE_PREFIX = {"de": "", "zh": "zh/", "ro": "ro/"}
 
 
@@ -150,20 +153,19 @@ class Build:
         return block
 
 
-def mkdocs_command(site: Path) -> tuple[list[str], dict[str, str]]:
-    """The command line and environment of a real build, as `make build` runs it."""
-    env = {
-        **os.environ,
-        "NO_MKDOCS_2_WARNING": "1",
-        "SITE_URL": SITE_URL,
-        "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH,
-    }
+def mkdocs_command(site: Path, epoch: str | None = SOURCE_DATE_EPOCH) -> tuple[list[str], dict[str, str]]:
+    """The command line and environment of a real build, as `make build` runs it; with `epoch` None, on
+    the clock's date."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": SITE_URL}
+    env.pop("SOURCE_DATE_EPOCH", None)
+    if epoch is not None:
+        env["SOURCE_DATE_EPOCH"] = epoch
     return [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)], env
 
 
-def mkdocs_build(project: Path, site: Path) -> Build:
+def mkdocs_build(project: Path, site: Path, epoch: str | None = SOURCE_DATE_EPOCH) -> Build:
     """Run the real MkDocs CLI, as `make build` does, and capture everything it prints."""
-    command, env = mkdocs_command(site)
+    command, env = mkdocs_command(site, epoch)
     result = subprocess.run(
         command,
         cwd=project,
@@ -187,12 +189,12 @@ def made_once(path: Path, make: Callable[[Path], object]) -> Path:
     return path
 
 
-def built_once(project: Path, site: Path) -> Build:
+def built_once(project: Path, site: Path, epoch: str | None = SOURCE_DATE_EPOCH) -> Build:
     """`project` built into `site` once per run; every worker gets the same build and its output."""
     record = site.with_name(site.name + ".json")
 
     def build(site: Path) -> None:
-        result = mkdocs_build(project, site)
+        result = mkdocs_build(project, site, epoch)
         record.write_text(json.dumps([result.returncode, result.output]), encoding="utf-8")
 
     made_once(site, build)
@@ -209,10 +211,10 @@ _stop_ahead = threading.Event()
 _ahead: list[threading.Thread] = []
 
 
-def shared_site(name: str, make: Callable[[Path], object]) -> Build:
+def shared_site(name: str, make: Callable[[Path], object], epoch: str | None = SOURCE_DATE_EPOCH) -> Build:
     """The project `make` writes at SHARED/name, built into its folder `site`, once per run."""
     project = made_once(SHARED / name, make)
-    return built_once(project, project / "site")
+    return built_once(project, project / "site", epoch)
 
 
 def build_ahead(fixture: str, make: Callable[[], object], module: str | None = None) -> None:
@@ -298,7 +300,7 @@ def real_dataset() -> Dataset:
 
 
 def _real_site() -> Build:
-    return built_once(DATA_ROOT, SHARED / "real-site")
+    return built_once(DATA_ROOT, SHARED / "real-site", CLOCK)
 
 
 @pytest.fixture(scope="session")

@@ -16,6 +16,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 from conftest import (
+    CLOCK,
     DATA_ROOT,
     LANGUAGE_PREFIX,
     LANGUAGES,
@@ -84,13 +85,13 @@ def changed_copy(target: Path) -> Path:
 def data(request, real_dataset: Dataset, real_site: Build) -> Data:
     if request.param == "real data":
         return Data(DATA_ROOT, real_dataset, real_site)
-    build = shared_site("changed", changed_copy)
+    build = shared_site("changed", changed_copy, CLOCK)
     assert build.returncode == 0, build.output
     project = build.site.parent  # shared_site builds a project into its folder `site`
     return Data(project, load_dataset(project, LANGUAGES), build)
 
 
-build_ahead("data", functools.partial(shared_site, "changed", changed_copy), __name__)
+build_ahead("data", functools.partial(shared_site, "changed", changed_copy, CLOCK), __name__)
 
 
 def test_every_file_is_valid_and_loaded(data: Data) -> None:
