@@ -42,15 +42,18 @@ def _offering(rng: random.Random, number: int) -> str:
     egress = rng.choice(["free", "unknown", "varies", EGRESS_FEE])
     # the source's words for every fact, as real data carries them (issue #20: a quote per value)
     quotes = "\n".join(f'          {fact}: "Synthetic storage {number} states its {fact}."' for fact in FACTS)
-    return f"""  - kind: {rng.choice(KINDS)}
+    kind = rng.choice(KINDS)
+    # an object store is attached to no machine: these two follow from its kind (data/README.md)
+    attached = ["not_applicable"] if kind == "object_storage" else ANSWERS
+    return f"""  - kind: {kind}
     product: Synthetic storage {number}
     price: {price}
-    billed_while_detached: {rng.choice(ANSWERS)}
+    billed_while_detached: {rng.choice(attached)}
     region_binding: {rng.choice(BINDINGS)}
     throughput: "{rng.randint(100, 5000)} MB/s"
     max_size: {rng.choice([1, 4, 10, 16])} TB
     snapshots: {rng.choice(ANSWERS)}
-    multi_attach: {rng.choice(ANSWERS)}
+    multi_attach: {rng.choice(attached)}
     spot_usable: {rng.choice(ANSWERS)}
     egress: {egress}
     sources:

@@ -23,7 +23,7 @@ from conftest import GOOD_PROVIDER, ROOT
 from gpustorage.crosscheck import CHECKS, CheckInput, LoadedProvider, ProviderFile, RatesFile, limiting_phrase
 from gpustorage.dataset import run_checks
 from gpustorage.load import load_text
-from gpustorage.model import ExchangeRates, Provider
+from gpustorage.model import ExchangeRates, Fact, Provider
 from gpustorage.validate import check_model
 
 LANGUAGES = ("de", "zh", "ro")  # the languages GOOD_PROVIDER's note is written in
@@ -116,6 +116,25 @@ THIRD_PARTY = GOOD_PROVIDER + (
     "        covers: [max_size]\n"
 )
 PLANS = "binding_by_plan: {Single AZ: zone, Metro: region}"
+# snapshots "yes" (or another answer), quoted as QUOTE by the first source
+SNAPSHOTS = (
+    good("snapshots: unknown", 'snapshots: "yes"')
+    .replace("covers: [price,", "covers: [snapshots, price,")
+    .replace(
+        '          egress: "Egress is free."',
+        '          egress: "Egress is free."\n          snapshots: "QUOTE"',
+    )
+)
+# an object store, its two answers given as ANSWER (they need no quote)
+OBJECT_STORE = (
+    good("kind: network_volume", "kind: object_storage")
+    .replace('billed_while_detached: "yes"', "billed_while_detached: ANSWER")
+    .replace('multi_attach: "no"', "multi_attach: ANSWER")
+    .replace('          billed_while_detached: "Billed while detached."\n', "")
+    .replace('          multi_attach: "One instance at a time."\n', "")
+)
+LIST_PRICE = '          price: "$0.07 per GB-month up to 1,000 GB, $0.05 beyond"'
+
 
 EXAMPLES = [
     Example(
@@ -264,7 +283,7 @@ EXAMPLES = [
         ),
     ),
     Example(
-        "multi-attach-words",
+        "answer-words",
         "'yes' quoted with limiting words, in English and in Chinese",
         lambda root: project(root, {"example": SHARED_WITH_LIMITS}),
         (
@@ -275,7 +294,7 @@ EXAMPLES = [
         ),
     ),
     Example(
-        "multi-attach-words",
+        "answer-words",
         "the same quotes for partial; 'yes' quoted without limit ('read-write' and 'someone' are no limit)",
         lambda root: project(
             root,
@@ -288,7 +307,7 @@ EXAMPLES = [
         ),
     ),
     Example(
-        "multi-attach-words",
+        "answer-words",
         "'no' with an exception is partial",
         lambda root: project(
             root,
@@ -300,7 +319,7 @@ EXAMPLES = [
         ),
     ),
     Example(
-        "multi-attach-words",
+        "answer-words",
         "'no' in its own words ('only one'), and 'yes' offering read/write or read-only",
         lambda root: project(
             root,
@@ -311,6 +330,115 @@ EXAMPLES = [
                 "other": SHARED.replace(
                     "QUOTE", "Share a volume across instances in read/write or read-only mode."
                 ),
+            },
+        ),
+    ),
+    Example(
+        "answer-words",
+        "snapshots 'yes' limited to some types; a 'no' with an exception in German",
+        lambda root: project(
+            root,
+            {
+                "example": SNAPSHOTS.replace("QUOTE", "Snapshots are available for SSD volumes only."),
+                "other": good(
+                    "region_binding: datacenter", 'region_binding: datacenter\n    spot_usable: "no"'
+                )
+                .replace("    spot_usable: unknown\n", "")
+                .replace("covers: [price,", "covers: [spot_usable, price,")
+                .replace(
+                    '          egress: "Egress is free."',
+                    '          egress: "Egress is free."\n'
+                    '          spot_usable: "Nicht mit Spot-Instanzen, außer im Tarif Flex."',
+                )
+                .replace(
+                    "      - url: https://example.com/docs",
+                    "      - url: https://example.com/docs\n        lang: de",
+                    1,
+                ),
+            },
+        ),
+        (
+            f"{EXAMPLE}:34:11: snapshots is 'yes', but its quote limits it with 'only': set partial, or "
+            "quote the words that state it without limit",
+            "data/providers/other.yaml:35:11: spot_usable is 'no', but its quote limits it with 'außer': set "
+            "partial, or quote the words that state it without limit",
+        ),
+    ),
+    Example(
+        "answer-words",
+        "a read-only snapshot; 'a certain amount' and 'you pay only for' billed while detached",
+        lambda root: project(
+            root,
+            {
+                "example": SNAPSHOTS.replace("QUOTE", "A snapshot is a read-only copy of a volume."),
+                "other": good(
+                    'billed_while_detached: "Billed while detached."',
+                    'billed_while_detached: "You pay only for a certain amount of storage, attached or not."',
+                ),
+            },
+        ),
+    ),
+    Example(
+        "object-store-answers",
+        "an object store whose answers are unknown and yes",
+        lambda root: project(
+            root,
+            {
+                "example": OBJECT_STORE.replace(
+                    "billed_while_detached: ANSWER", "billed_while_detached: unknown"
+                )
+                .replace("multi_attach: ANSWER", 'multi_attach: "yes"')
+                .replace(
+                    '          egress: "Egress is free."',
+                    '          egress: "Egress is free."\n          multi_attach: "Any number of clients."',
+                )
+            },
+        ),
+        (
+            f"{EXAMPLE}:14:5: billed_while_detached of an object store is not_applicable, not 'unknown': it "
+            "is attached to no machine; if machines mount it as a file system, its kind is shared_filesystem",
+            f"{EXAMPLE}:19:5: multi_attach of an object store is not_applicable, not 'yes': it is attached "
+            "to no machine; if machines mount it as a file system, its kind is shared_filesystem",
+        ),
+    ),
+    Example(
+        "object-store-answers",
+        "an object store whose answers are not_applicable; a volume's are not",
+        lambda root: project(
+            root, {"example": OBJECT_STORE.replace("ANSWER", "not_applicable"), "other": GOOD_PROVIDER}
+        ),
+    ),
+    Example(
+        "price-basis-words",
+        "a list price quoted as a floor, in English and in German",
+        lambda root: project(
+            root,
+            {
+                "example": good(LIST_PRICE, '          price: "Volumes start at $0.07 per GB-month"'),
+                "other": good(LIST_PRICE, '          price: "Volumes ab 0,07 € pro GB und Monat"').replace(
+                    "      - url: https://example.com/docs",
+                    "      - url: https://example.com/docs\n        lang: de",
+                    1,
+                ),
+            },
+        ),
+        (
+            f"{EXAMPLE}:28:11: price is a list price, but its quote says 'start at': a floor or an example "
+            "is basis: example, with example_of naming the case",
+            "data/providers/other.yaml:29:11: price is a list price, but its quote says 'ab 0': a floor or an"
+            " example is basis: example, with example_of naming the case",
+        ),
+    ),
+    Example(
+        "price-basis-words",
+        "a floor marked as an example; a list price that ranges from one size to another",
+        lambda root: project(
+            root,
+            {
+                "example": good(LIST_PRICE, '          price: "Volumes start at $0.07 per GB-month"').replace(
+                    "basis: list", "basis: example\n      example_of: {de: Untergrenze, zh: 起价, ro: minim}"
+                ),
+                "other": good(LIST_PRICE, '          price: "$0.07 per GB-month, from 10 GB to 4 TB"'),
             },
         ),
     ),
@@ -486,3 +614,9 @@ def test_a_limiting_word_counts_as_a_whole_word_but_anywhere_in_chinese() -> Non
     assert limiting_phrase("Außer bei NFS-Volumes nicht möglich", "de", "no") == "außer"
     assert limiting_phrase("Außerdem lassen sich Volumes vergrößern", "de", "no") is None
     assert limiting_phrase("仅支持挂载到单个实例", "zh", "yes") == "仅"
+
+
+def test_reading_limits_sharing_only() -> None:
+    assert limiting_phrase("快照是只读的", "zh", "yes", Fact.snapshots) is None
+    assert limiting_phrase("快照是只读的", "zh", "yes", Fact.multi_attach) == "只读"
+    assert limiting_phrase("Attach read-only, only to Premium SSDs", "en", "yes", Fact.snapshots) == "only"
