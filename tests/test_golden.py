@@ -36,6 +36,7 @@ PAGES = (
     "changes.md",
     "data.md",
     "contribute.md",
+    "planner.md",
     f"providers/{PROVIDER}.md",
 )
 API = ("providers.json", "offerings.csv", "history.json")

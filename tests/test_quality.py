@@ -29,6 +29,8 @@ PAGE_KINDS = {
     "changes": "changes/",
     "contribute": "contribute/",
     "404": "404.html",
+    "planner": "planner/",
+    "planner, filtered, in euros": "planner/?kind=block_volume&gb=800&cur=EUR&from=object",
 }
 
 
@@ -41,6 +43,7 @@ def every_page(lang: str) -> list[str]:
         "data/",
         "changes/",
         "contribute/",
+        "planner/",
         *(f"providers/{pid}/" for pid in FIXTURE_PROVIDERS),
     ]
     return [f"{prefix}{page}" for page in pages]
@@ -59,6 +62,8 @@ def test_axe_finds_no_violation(page, server: str, lang: str, kind: str) -> None
     # what the script reads after the page loads, in place first (an offering's details, details.js)
     if kind == "guide with offerings side by side":
         page.wait_for_selector("#comparison-side .gs-side-scroll:not([aria-busy]) table")
+    if kind.startswith("planner"):  # its results, chart included, as the script makes them
+        page.wait_for_selector("#planner-chart svg")
     if kind == "guide with a row's details open":
         page.click("#comparison tr.gs-offering[data-provider=beta-cloud] a.gs-disclose")
         page.wait_for_selector("#comparison tr.gs-more .gs-details")

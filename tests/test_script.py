@@ -91,6 +91,7 @@ def test_only_the_comparison_pages_load_its_one_minified_script(site: Build) -> 
         assert "/*" not in text and not re.search(r"\n[ \t]", text)
     assert not re.search(r"^(?:import|export)\b|\bimport\s*\(", script, re.MULTILINE)  # nothing more to load
     assert not (site.site / "assets" / "compare").exists()
+    assert not (site.site / "assets" / "planner").exists()
     changes = (site.site / "changes" / "index.html").read_text(encoding="utf-8")
     assert '<script type="module" src="../assets/changes.js">' in changes
 
@@ -103,3 +104,45 @@ def test_no_style_rule_restyles_the_table_for_its_busy_mark() -> None:
     style = (ROOT / "docs" / "assets" / "site.css").read_text(encoding="utf-8")
     rules = re.sub(r"/\*.*?\*/", "", style, flags=re.DOTALL)
     assert "aria-busy" not in rules
+
+
+def test_only_the_planner_pages_load_the_planners_script_made_with_the_comparisons_modules(
+    site: Build,
+) -> None:
+    """The planner's entry (docs/assets/planner/main.js) imports the comparison's cost model and
+    numbers; the build assembles both into one module, loaded by the planner's pages alone."""
+    loading = {
+        page.relative_to(site.site).as_posix()
+        for page in site.site.rglob("*.html")
+        if re.search(r'<script type="module" src="[^"]*planner\.js"', page.read_text(encoding="utf-8"))
+    }
+    assert loading == {"planner/index.html", "zh/planner/index.html", "ro/planner/index.html"}
+    script = (site.site / "assets" / "planner.js").read_text(encoding="utf-8")
+    assert "/*" not in script and not re.search(r"^(?:import|export)\b", script, re.MULTILINE)
+    # the comparison's modules, named after their folder beside the planner's own
+    for name in ("m_compare_cost", "m_compare_numbers", "m_compare_state", "m_plan", "m_chart"):
+        assert f"{name}=" in script.replace(" ", ""), name
+
+
+def test_a_module_may_import_from_a_sibling_folder(tmp_path: Path) -> None:
+    (tmp_path / "shared").mkdir()
+    (tmp_path / "page").mkdir()
+    (tmp_path / "shared" / "a.js").write_text(
+        'const secret = "shared";\nexport const name = "A";\n', encoding="utf-8"
+    )
+    (tmp_path / "page" / "a.js").write_text(
+        'const secret = "page";\nexport const other = "B";\n', encoding="utf-8"
+    )
+    main = tmp_path / "page" / "main.js"
+    main.write_text(
+        'import { name } from "../shared/a.js";\nimport { other } from "./a.js";\n'
+        "console.log(name, other);\n",
+        encoding="utf-8",
+    )
+    bundle = assemble(main)
+    assert "const m_shared_a = " in bundle and "const m_a = " in bundle
+    (tmp_path / "page" / "bundle.mjs").write_text(bundle, encoding="utf-8")
+    assert _run(node_binary(), tmp_path / "page" / "bundle.mjs") == "A B\n"
+    main.write_text('import { name } from "../nowhere/a.js";\n', encoding="utf-8")
+    with pytest.raises(ScriptError, match=r"no module \.\./nowhere/a\.js"):
+        assemble(main)

@@ -16,6 +16,8 @@ from gpustorage.dataset import load_dataset
 from gpustorage.load import load_file
 from gpustorage.model import Answer, Fact, PriceUnit, RegionBinding, StorageKind
 from gpustorage.problems import DataError
+from gpustorage.render import PLANNER_ROWS
+from gpustorage.settings import PLANNER_ORIGINS
 from gpustorage.strings import KEYS, check_file, text_problems
 from gpustorage.transform import Strings
 
@@ -63,6 +65,9 @@ def _family_keys() -> set[str]:
         for name in ("billed", "egress_free", "shared", "spot", "idle", "cheapest")
         for part in ("question", "answer")
     }
+    keys |= {f"planner.from.{origin}" for origin in PLANNER_ORIGINS}
+    keys |= {f"planner.row.{row}" for row in PLANNER_ROWS}
+    keys |= {f"planner.cheaper.{way}" for way in ("keep", "fetch", "same")}
     return keys | {"value.unknown", "value.varies", "egress.free"}
 
 

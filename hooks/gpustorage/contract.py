@@ -82,8 +82,9 @@ CELL_ATTRIBUTES = ("column", "sort", "value", "label", "symbol")
 # "1" for a rate per GB-month (three significant digits) rather than a sum; the script shows it in the
 # reader's currency
 MONEY_ATTRIBUTES = ("usd", "cur", "rate")
-# preset buttons; a filter option's own label and the option a count belongs to ("kind:object_storage")
-CONTROL_ATTRIBUTES = ("preset", "label", "for")
+# preset buttons; a filter option's own label and the option a count belongs to ("kind:object_storage");
+# keep: on a link to another page (the planner), the URL parameters of the view it carries there
+CONTROL_ATTRIBUTES = ("preset", "label", "for", "keep")
 # An offering's details (render_html.offering_details) are on its provider's page and, alone, in this file
 # beside it (providers/<id>/details.html): the comparison's script opens a row's details from there
 DETAILS_FILE = "details.html"
@@ -93,6 +94,19 @@ ROWS_FILE = "rows.html"
 # The comparison's script in the site, one module that the build assembles from docs/assets/compare/
 # (gpustorage.script); the pages that hold the comparison load it, and no other page
 COMPARISON_SCRIPT = "assets/comparison.js"
+# The planner's script (keep, copy in or download again: its own page), assembled the same way from
+# docs/assets/planner/, which reuses the comparison's cost model; the planner's pages load it, no other
+PLANNER_SCRIPT = "assets/planner.js"
+# What the comparison's link to the planner carries of its view (state.js: queryKeeper): its filters and
+# the size and currency of its calculator; the planner reads them as they are (docs/assets/planner/)
+PLANNER_CARRIED = (
+    "name",
+    "kind",
+    "egress",
+    *(filter_.name for filter_, _ in _declared_filters()),
+    "gb",
+    "cur",
+)
 
 
 @dataclass(frozen=True)

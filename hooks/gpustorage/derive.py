@@ -211,6 +211,10 @@ def origin(sources: Sequence[Source], numbers: tuple[int, ...], known: bool, tod
 # a figure per unit of capacity or per GPU is not absolute ("50 MB/s per TB"); one per volume is
 _RELATIVE = r"\s*(?:per|/)\s*(?:TB|TiB|GB|GiB|PB|PiB|GPU|vCPU|core|node)\b"
 _THROUGHPUT = re.compile(rf"(\d[\d,]*(?:\.\d+)?)\+?\s*(MB/s|MiB/s|GB/s|GiB/s)(?!{_RELATIVE})")
+# the same with the lower end of a range before it ("200–400 MB/s": 200)
+_THROUGHPUT_RANGE = re.compile(
+    rf"(?:(\d[\d,]*(?:\.\d+)?)\s*(?:–|-|to)\s*)?(\d[\d,]*(?:\.\d+)?)\+?\s*(MB/s|MiB/s|GB/s|GiB/s)(?!{_RELATIVE})"
+)
 _MB_PER_S = {"MB/s": 1.0, "MiB/s": 2**20 / 1e6, "GB/s": 1000.0, "GiB/s": 2**30 / 1e6}
 
 
@@ -222,6 +226,19 @@ def throughput_mb_s(text: str) -> float | None:
     """
     figures = [float(n.replace(",", "")) * _MB_PER_S[unit] for n, unit in _THROUGHPUT.findall(text)]
     return max(figures) if figures else None
+
+
+def read_mb_s(text: str) -> float | None:
+    """The lowest absolute figure in a published throughput text, in MB/s: what a run can count on
+    reading at ("200–400 MB/s, up to 10 GB/s peak" -> 200), where the comparison sorts by the highest.
+    The planner divides a size by it for the time a run waits; None where the text gives no figure."""
+    if text == UNKNOWN:
+        return None
+    figures = [
+        float((low or high).replace(",", "")) * _MB_PER_S[unit]
+        for low, high, unit in _THROUGHPUT_RANGE.findall(text)
+    ]
+    return min(figures) if figures else None
 
 
 def _word_rank(kind: ValueKind, value: str) -> float | None:

@@ -36,6 +36,8 @@ from .contract import (
     FILTER_VALUES,
     FILTERS,
     LIST_FILTERS,
+    PLANNER_CARRIED,
+    PLANNER_SCRIPT,
     PRESETS,
     ROWS_FILE,
 )
@@ -44,6 +46,7 @@ from .escape import html, html_format, html_join, md, script_json
 from .guide import GuidePage
 from .markers import MARKER
 from .model import HOURS_PER_MONTH, Fact, StorageKind
+from .planner import example_sentences, plan_offerings, planner_settings, planner_strings, worked_example
 from .render_html import OfferingParts
 from .report_links import offering_report, report_links
 from .settings import CHANGES_SHOWN, DISPLAY_CURRENCIES, FOLD_ABOVE_ROWS, ROWS_PER_PAGE, STALE_AFTER_DAYS
@@ -163,6 +166,7 @@ def environment() -> Environment:
         kinds=[kind.value for kind in StorageKind],
         filter_values=FILTER_VALUES,
         list_filters=LIST_FILTERS,
+        planner_carried=",".join(PLANNER_CARRIED),
         columns=[fact.value for fact in COLUMNS],
         facts=[fact.value for fact in Fact],
         word_key=word_key,
@@ -331,10 +335,11 @@ class LanguageRenderer:
             body = translation_notice(body, self.view, default, page.path, site_root)
         names = markers_in(body)
         if "comparison" in names:
-            body = link_checks(body, self.view.t)
+            body = link_planner_sections(link_checks(body, self.view.t), self.view.t)
         if names:
             contents = page_contents(body, self.view.t("faq.title") if "faq" in names else None)
-            body = self.fill_markers(body, site_root, {**context, "contents": contents})
+            extra = self.planner_context(names, site_root)
+            body = self.fill_markers(body, site_root, {**context, **extra, "contents": contents})
         meta = page.front_matter
         front_matter = FrontMatter(
             title=html(meta.title) if meta.title is not None else None,
@@ -342,10 +347,31 @@ class LanguageRenderer:
             hide=tuple(meta.hide),
             source_hash=meta.source_hash,
             jsonld=jsonld_blocks(names, self.view, urljoin(self.site_url, url), site_root),
-            scripts=(COMPARISON_SCRIPT,) if "comparison" in names else (),
+            scripts=page_scripts(names),
         )
         # every value in the body was escaped where it was rendered; the rest is the guide's own text
         return Page(front_matter, Markup(body), beside=self.rows_file() if "comparison" in names else {})
+
+    def planner_context(self, names: set[str], site_root: str) -> dict[str, Any]:
+        """What the planner's markers need: its settings and offerings to choose from (planner), its
+        worked example in words (planner_example); nothing for a page without them."""
+        view, extra = self.view, dict[str, Any]()
+        if "planner" in names:
+            settings = planner_settings(view, FILTERS, site_root)
+            settings["rates"] = comparison_settings(view)["rates"]
+            settings["filters"] = list(FILTERS)
+            settings["strings"] = planner_strings(view.t)
+            extra["planner"] = settings
+            extra["planner_rows"] = {row: view.t(f"planner.row.{row}") for row in PLANNER_ROWS}
+            extra["planner_options"] = [
+                {"id": item.id, "name": f"{item.provider.name}: {item.offering.product}"}
+                for item in plan_offerings(view)
+                if item.offering.kind != StorageKind.object_storage
+            ]
+        if "planner_example" in names:
+            example = worked_example(view)
+            extra["example"] = example_sentences(example, view.t) if example else None
+        return extra
 
     def rows_file(self) -> dict[str, Markup]:
         """A long comparison's other rows (ROWS_FILE), beside its page; none for a comparison in full."""
@@ -526,10 +552,50 @@ def link_checks(markdown: str, t: Strings) -> str:
         return markdown  # not the guide's checklist: leave the page as it is
     for item, (key, query) in reversed(list(zip(items, CHECK_VIEWS, strict=True))):
         link = html_format(' <a class="gs-check-link" href="?{}#comparison">{}</a>', query, t(f"check.{key}"))
+        if key in PLANNER_CHECKS:  # a cost over time: the planner answers it in numbers
+            link += html_format(
+                ' <a class="gs-check-link" href="{}">{}</a>', PLANNER_PAGE, t("check.planner")
+            )
         markdown = (
             markdown[: item.end()] + str(link) + markdown[item.end() :]
         )  # the guide's text: not escaped
     return markdown
+
+
+# The guide's sections that argue for keeping data between runs (the workflows and the trade-offs: the
+# second and third of its sections, by their place, in every language) and the checks whose question is
+# a cost over time (the price while no GPU runs, egress) each point to the planner as well.
+PLANNER_SECTIONS = (2, 3)
+PLANNER_CHECKS = ("idle", "egress")
+PLANNER_PAGE = "planner/"  # from the guide, at its language's root
+# the rows of the planner's three ways (planner.md.j2; view.js fills each from the strategy's cost)
+PLANNER_ROWS = ("storage", "wait", "transfer", "waiting", "total")
+
+
+def link_planner_sections(markdown: str, t: Strings) -> str:
+    """The guide's sections on workflows and trade-offs end with a link to the planner; its words
+    stay as its editors wrote them."""
+    start = markdown.find("data:comparison")
+    headings = [found.start() for found in _SECTION.finditer(markdown, max(start, 0))]
+    link = html_format('<p class="gs-planner-link"><a href="{}">{}</a></p>', PLANNER_PAGE, t("guide.planner"))
+    for number in sorted(PLANNER_SECTIONS, reverse=True):
+        if number > len(headings):
+            continue
+        end = headings[number] if number < len(headings) else len(markdown)
+        # before the next section, or before a marker that closes the page (the FAQ)
+        marker = markdown.find("<!--", headings[number - 1], end)
+        end = marker if marker != -1 else end
+        markdown = markdown[:end].rstrip("\n") + f"\n\n{link}\n\n" + markdown[end:]
+    return markdown
+
+
+def page_scripts(names: set[str]) -> tuple[str, ...]:
+    """The module scripts a page loads, by the markers it holds: the comparison's, the planner's."""
+    return tuple(
+        script
+        for marker, script in (("comparison", COMPARISON_SCRIPT), ("planner", PLANNER_SCRIPT))
+        if marker in names
+    )
 
 
 def markers_in(markdown: str) -> set[str]:

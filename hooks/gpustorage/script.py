@@ -1,39 +1,51 @@
-"""The site's own script and style sheet as the browser gets them: each one file, minified.
+"""The site's own scripts and style sheet as the browser gets them: each one file, minified.
 
-The comparison's script is written as ES modules (docs/assets/compare/, tested under Node as they
-are); the browser would discover them one request after another. `assemble` makes one module of them,
-without a JavaScript toolchain: it follows main.js's imports, puts each module after those it imports
-(the order the browser would run them in), and gives each its own function scope, so that two modules'
+Each page script is written as ES modules (the comparison's in docs/assets/compare/, the planner's in
+docs/assets/planner/, tested under Node as they are); the browser would discover them one request
+after another. `assemble` makes one module of an entry (ENTRIES) and every module it imports, without
+a JavaScript toolchain: it follows the entry's imports, puts each module after those it imports (the
+order the browser would run them in), and gives each its own function scope, so that two modules'
 private names cannot collide:
 
     const m_dom = (() => { ...dom.js without "export "...; return { setText, setData }; })();
 
-and an import becomes `const { setText, setData: put } = m_dom;`. It knows only the forms the modules
-use; anything else (export default, import *, a dynamic import, a re-export...) fails the build with
-the file and line, instead of a script that breaks in the browser.
+and an import becomes `const { setText, setData: put } = m_dom;`. A module may import from its own
+folder (`./x.js`) or from a sibling folder (`../compare/x.js`: the planner reuses the comparison's
+cost model); a module outside the entry's folder is named after its folder too (`m_compare_cost`).
+It knows only the forms the modules use; anything else (export default, import *, a dynamic import,
+a re-export...) fails the build with the file and line, instead of a script that breaks in the browser.
 """
 
 from __future__ import annotations
 
+import os
 import re
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import rcssmin  # type: ignore[import-untyped]  # neither ships types
 import rjsmin  # type: ignore[import-untyped]
 
-from .contract import COMPARISON_SCRIPT
+from .contract import COMPARISON_SCRIPT, PLANNER_SCRIPT
 from .problems import Problem
 
-__all__ = ["ScriptError", "assemble", "site_assets"]
+__all__ = ["ENTRIES", "ScriptError", "assemble", "site_assets"]
 
-COMPARISON_ENTRY = "assets/compare/main.js"  # in docs/: its modules are not copied to the site (mkdocs.yml)
+# Each page script by its path in the site, and its entry module in docs/ (the modules are not copied to
+# the site: mkdocs.yml excludes their folders)
+ENTRIES = {
+    COMPARISON_SCRIPT: "assets/compare/main.js",
+    PLANNER_SCRIPT: "assets/planner/main.js",
+}
 STYLE_SHEET = "assets/site.css"  # in docs/ and in the site, minified there (mkdocs.yml excludes the source)
 
 _NAME = r"[A-Za-z_$][\w$]*"
-# `import { a, b as c } from "./x.js";` over one line or several; a module of the same folder only
+# `import { a, b as c } from "./x.js";` over one line or several; a module of the same folder, or of a
+# sibling folder ("../compare/x.js")
 _IMPORT = re.compile(
-    rf"""import\s*\{{(?P<names>[^}}]*)\}}\s*from\s*(?P<quote>["'])\./(?P<file>{_NAME}\.js)(?P=quote)\s*;"""
+    rf"""import\s*\{{(?P<names>[^}}]*)\}}\s*from\s*(?P<quote>["'])"""
+    rf"""(?P<file>\./{_NAME}\.js|\.\./[A-Za-z_][\w-]*/{_NAME}\.js)(?P=quote)\s*;"""
 )
 _IMPORTED = re.compile(rf"(?P<name>{_NAME})(?:\s+as\s+(?P<alias>{_NAME}))?")
 # `export function f`, `export async function f`, `export const A`, `export class C`: a declaration that
@@ -44,8 +56,8 @@ _EXPORT = re.compile(rf"export\s+(?:(?:async\s+)?function\*?|const|class)\s+(?P<
 _STATEMENT = re.compile(r"^[ \t]*(?:import|export)\b", re.MULTILINE)
 _IMPORT_EXPRESSION = re.compile(r"\bimport\s*(?:\(|\.\s*meta\b)")
 _SUPPORTED = (
-    'supported: import { a, b as c } from "./x.js"; and export function / async function / const / '
-    "class NAME at the start of a line"
+    'supported: import { a, b as c } from "./x.js" (or "../folder/x.js"); and export function / async '
+    "function / const / class NAME at the start of a line"
 )
 
 
@@ -59,7 +71,7 @@ class ScriptError(Exception):
 
 @dataclass(frozen=True)
 class _Import:
-    file: str  # the imported module's file name, in the same folder
+    file: str  # the imported module's path relative to the importer: "./x.js", "../compare/x.js"
     names: tuple[tuple[str, str], ...]  # (exported name, local name)
     position: int  # where the statement starts in its module, for errors
     end: int  # where it ends
@@ -72,10 +84,7 @@ class _Module:
     body: str  # the text without its import statements and without "export " before declarations
     imports: tuple[_Import, ...]
     exports: tuple[str, ...]
-
-    @property
-    def variable(self) -> str:
-        return "m_" + self.path.stem
+    variable: str = ""  # its name in the assembled script (set by _in_order: it depends on the entry)
 
 
 def _read_import(path: Path, text: str, position: int) -> _Import:
@@ -120,8 +129,26 @@ def _read_module(path: Path) -> _Module:
     return _Module(path, text, "".join(pieces), tuple(imports), tuple(exports))
 
 
+def _target(path: Path, imported: _Import) -> Path:
+    """The module an import names, as a normalized path (two names of one file are one module)."""
+    return Path(os.path.normpath(path.parent / imported.file))
+
+
+def _shown(imported: _Import) -> str:
+    """An imported module as messages name it: "x.js" in the same folder, "../compare/x.js" beyond."""
+    return imported.file.removeprefix("./")
+
+
+def _variable(path: Path, home: Path) -> str:
+    """A module's name in the assembled script: m_cost in the entry's folder, m_compare_cost beyond."""
+    stem = re.sub(r"\W", "_", path.stem)
+    folder = re.sub(r"\W", "_", path.parent.name)
+    return f"m_{stem}" if path.parent == home else f"m_{folder}_{stem}"
+
+
 def _in_order(entry: Path) -> list[_Module]:
     """The modules entry imports, directly or not, each after those it imports; entry last."""
+    entry = Path(os.path.normpath(entry))
     ordered: dict[Path, _Module] = {}
     visiting: list[Path] = []
 
@@ -129,32 +156,39 @@ def _in_order(entry: Path) -> list[_Module]:
         module = _read_module(path)
         visiting.append(path)
         for imported in module.imports:
-            target = path.parent / imported.file
+            target = _target(path, imported)
             if target in visiting:
                 cycle = " -> ".join(p.name for p in [*visiting[visiting.index(target) :], target])
                 raise ScriptError(path, module.text, imported.position, f"modules import each other: {cycle}")
             if not target.is_file():
-                raise ScriptError(path, module.text, imported.position, f"no module {imported.file}")
+                raise ScriptError(path, module.text, imported.position, f"no module {_shown(imported)}")
             if target not in ordered:
                 visit(target)
             missing = [name for name, _ in imported.names if name not in ordered[target].exports]
             if missing:
                 raise ScriptError(
-                    path, module.text, imported.position, f"{imported.file} exports no {', '.join(missing)}"
+                    path,
+                    module.text,
+                    imported.position,
+                    f"{_shown(imported)} exports no {', '.join(missing)}",
                 )
         visiting.pop()
-        ordered[path] = module
+        ordered[path] = replace(module, variable=_variable(path, entry.parent))
 
     visit(entry)
+    variables = Counter(module.variable for module in ordered.values())
+    twice = sorted(name for name, count in variables.items() if count > 1)
+    if twice:  # two folders' names that read alike once made names ("a-b" and "a_b")
+        raise ScriptError(entry, "", 0, f"two modules would share the name {', '.join(twice)}")
     return list(ordered.values())
 
 
-def _scoped(module: _Module, modules: dict[str, _Module], last: bool) -> str:
+def _scoped(module: _Module, modules: dict[Path, _Module], last: bool) -> str:
     """A module's body in its own function scope, its imports read from the modules before it."""
     bindings = "".join(
         "const { "
         + ", ".join(name if name == local else f"{name}: {local}" for name, local in imported.names)
-        + f" }} = {modules[imported.file].variable};\n"
+        + f" }} = {modules[_target(module.path, imported)].variable};\n"
         for imported in module.imports
     )
     if last:  # the entry exports nothing anyone reads: a block scope is enough
@@ -166,13 +200,11 @@ def _scoped(module: _Module, modules: dict[str, _Module], last: bool) -> str:
 def assemble(entry: Path) -> str:
     """One module made of entry and every module it imports (see the module's docstring)."""
     modules = _in_order(entry)
-    by_file = {module.path.name: module for module in modules}
-    return "".join(_scoped(module, by_file, module is modules[-1]) for module in modules)
+    by_path = {module.path: module for module in modules}
+    return "".join(_scoped(module, by_path, module is modules[-1]) for module in modules)
 
 
 def site_assets(docs: Path) -> dict[str, str]:
-    """The comparison's script and the style sheet, minified, by their paths in the site."""
-    return {
-        COMPARISON_SCRIPT: rjsmin.jsmin(assemble(docs / COMPARISON_ENTRY)),
-        STYLE_SHEET: rcssmin.cssmin((docs / STYLE_SHEET).read_text(encoding="utf-8")),
-    }
+    """Each page script (ENTRIES) and the style sheet, minified, by their paths in the site."""
+    scripts = {script: rjsmin.jsmin(assemble(docs / entry)) for script, entry in ENTRIES.items()}
+    return {**scripts, STYLE_SHEET: rcssmin.cssmin((docs / STYLE_SHEET).read_text(encoding="utf-8"))}

@@ -27,6 +27,17 @@ DISPLAY_CURRENCIES = ("EUR", "CNY")  # the calculator's currencies besides USD, 
 # real data: a browser lays out thousands of rows slowly) shows ROWS_PER_PAGE of them at first, and says so.
 ROWS_PER_PAGE = 50
 FOLD_ABOVE_ROWS = 300
+# The planner's amounts while the reader gives none (planner.py, docs/assets/planner/plan.js): the data
+# kept between runs (GB), GPU starts a month, hours a run, the GPU's price an hour (USD: the dataset has
+# no GPU prices, so this is a placeholder the reader replaces) and where the data comes from otherwise
+PLANNER_DEFAULTS: dict[str, Any] = {"gb": 500, "runs": 10, "run_hours": 4, "gpu_usd": 2.0, "from": "internet"}
+# Each origin's transfer rate (MB/s) and price a GB out (USD) while the reader gives none: a copy within
+# the provider (free, about one stream's speed), another cloud's list egress, a free public download
+PLANNER_ORIGINS: dict[str, dict[str, float]] = {
+    "object": {"rate_mb_s": 200, "usd_per_gb": 0.0},
+    "cloud": {"rate_mb_s": 100, "usd_per_gb": 0.09},
+    "internet": {"rate_mb_s": 50, "usd_per_gb": 0.0},
+}
 # Feed entry ids are name-based UUIDs in this namespace. It only has to stay the same forever (readers
 # key entries by id), so it is a fixed name, not the repository's current address.
 FEED_ID_NAMESPACE = "https://github.com/gpu-storage-guide/gpu-storage-guide"

@@ -283,6 +283,68 @@ freshness.weak
 freshness.oldest
 freshness.no_date
 freshness.explain {days}
+check.planner
+guide.planner
+planner.link
+planner.noscript
+planner.inputs
+planner.gb
+planner.runs
+planner.run_hours
+planner.gpu {currency}
+planner.from
+planner.from.object
+planner.from.cloud
+planner.from.internet
+planner.rate
+planner.gb_price {currency}
+planner.filtered {shown} {total}
+planner.clear_filters
+planner.caption
+planner.col.offering
+planner.col.keep
+planner.col.wait
+planner.col.alternative
+planner.col.cheaper
+planner.col.break_even
+planner.cheaper.keep
+planner.cheaper.fetch
+planner.cheaper.same
+planner.break_even {count}
+planner.always
+planner.never {count}
+planner.unknown {what}
+planner.missing.object_storage
+planner.missing.included
+planner.report
+planner.too_small {count} {size}
+planner.none
+planner.minutes {value}
+planner.hours {value}
+planner.ways
+planner.choose
+planner.way.keep
+planner.way.copy
+planner.way.download {origin}
+planner.row.storage
+planner.row.wait
+planner.row.transfer
+planner.row.waiting
+planner.row.total
+planner.chart.title
+planner.chart.desc {max}
+planner.axis.runs
+planner.axis.cost {currency}
+planner.points.caption
+planner.example.intro {gb} {gpu} {offering} {run_hours} {runs}
+planner.example.storage {amount} {price}
+planner.example.wait {cost} {gb} {rate} {runs} {time}
+planner.example.keep {total}
+planner.example.download {origin} {price} {rate} {time} {total}
+planner.example.copy {storage} {store} {total}
+planner.example.no_copy
+planner.example.result {break_even} {cheapest} {origin}
+planner.example.none
 """
 
 

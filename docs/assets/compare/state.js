@@ -144,9 +144,24 @@ export function dropBrokenAmounts(state, hoursPerMonth) {
 /* ---- the query in the page (DOM) ---- */
 
 const LANGUAGE_LINKS = "a.md-select__link[hreflang]";
+// links to another page that carry part of the view there (the planner: its filters and size), each
+// naming the URL parameters it carries (data-keep, contract.PLANNER_CARRIED)
+const CARRYING_LINKS = "a[data-keep]";
 
-/* The view's query in the language menu (same page, same view in another language) and in the
- * address. `hold(query)` notes it; `write()` puts it there: into the menu's links at once, into the
+/* The part of a query (without "?") that a link carries: the keys it names, in their order. */
+export function carriedQuery(query, keys) {
+  const from = new URLSearchParams(query);
+  const to = new URLSearchParams();
+  keys.forEach((key) => {
+    const value = from.get(key);
+    if (value) to.set(key, value);
+  });
+  return to.toString();
+}
+
+/* The view's query in the language menu (same page, same view in another language), in the links
+ * that carry part of it to another page (CARRYING_LINKS) and in the address. `hold(query)` notes it;
+ * `write()` puts it there: into the links at once, into the
  * address once the reader pauses (updating the address costs Chromium tens of milliseconds on a large
  * page, too much for every keystroke). The comparison writes it with the rows, after the paint or a
  * pause in the typing (main.js); a language link the reader reaches for before that gets the query
@@ -165,6 +180,11 @@ export function queryKeeper() {
       target.hash = "";
       link.href = target.pathname + target.search;
     });
+    document.querySelectorAll(CARRYING_LINKS).forEach((link) => {
+      const target = new URL(link.getAttribute("href"), window.location.href);
+      target.search = carriedQuery(query, link.dataset.keep.split(","));
+      link.href = target.pathname + target.search + target.hash;
+    });
     window.clearTimeout(timer);
     timer = window.setTimeout(() => {
       if (query === window.location.search.replace(/^\?/, "")) return;
@@ -178,7 +198,7 @@ export function queryKeeper() {
     document.addEventListener(
       type,
       (event) => {
-        if (event.target instanceof Element && event.target.closest(LANGUAGE_LINKS)) write();
+        if (event.target instanceof Element && event.target.closest(LANGUAGE_LINKS + ", " + CARRYING_LINKS)) write();
       },
       true
     );

@@ -1,0 +1,128 @@
+/* The planner: keep the data, copy it in, or download it again, per offering, for the reader's amounts.
+ * The page without this script holds the method and a worked example; the script adds the tools.
+ * Its settings (#planner-settings, written by hooks/gpustorage/planner.py) give every offering's
+ * figures, the defaults, the origins, the rates and the texts; the state lives in the URL query.
+ *
+ * The modules: plan.js (the cost model, on compare/cost.js), query.js (the URL query), view.js (the
+ * results), chart.js (the SVG chart); numbers, state and filters are the comparison's own. */
+
+import { localNumbers, messageFiller, moneyWriter } from "../compare/numbers.js";
+import { queryKeeper, writeQuery } from "../compare/state.js";
+import { planAmounts } from "./plan.js";
+import { PLAN_AMOUNTS, filtered, planKeys, planLimit, readPlan, withoutFilters } from "./query.js";
+import { plannerView } from "./view.js";
+
+function wordingFor(locale, settings) {
+  const numbers = localNumbers(locale);
+  const fill = messageFiller(locale, numbers);
+  const oneDecimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const list = new Intl.ListFormat(locale, { type: "conjunction" });
+  return {
+    numbers: numbers,
+    fill: fill,
+    money: moneyWriter(locale, settings.rates),
+    oneDecimal: (value) => oneDecimal.format(value),
+    join: (items) => list.format(items),
+  };
+}
+
+function start(form, settings) {
+  const strings = settings.strings;
+  const wording = wordingFor(document.documentElement.lang || undefined, settings);
+  const keys = planKeys(settings.filters);
+  const read = readPlan(window.location.search, settings);
+  const state = read.state;
+  const view = plannerView(settings, wording);
+  const query = queryKeeper();
+  const hint = document.getElementById("planner-hint");
+  const gpuLabel = document.getElementById("planner-gpu-label");
+  const priceLabel = document.getElementById("planner-price-label");
+  const filteredNote = document.getElementById("planner-filtered");
+  const filteredText = document.getElementById("planner-filtered-text");
+  const clear = document.getElementById("planner-clear");
+  const picker = document.querySelector("select[name=pick]");
+
+  function showHint(limit) {
+    const example = wording.numbers.forInput(1.5);
+    hint.textContent = limit ? wording.fill(strings.invalid, { max: limit, example: example }) : "";
+  }
+
+  /* Each control as the state says; each amount's default as its placeholder, in the currency chosen. */
+  function showControls(amounts) {
+    const rate = amounts.currency === "USD" ? 1 : settings.rates[amounts.currency].usd_per_unit;
+    const origin = settings.origins[amounts.from];
+    const placeholders = {
+      gb: settings.defaults.gb,
+      runs: settings.defaults.runs,
+      runhours: settings.defaults.run_hours,
+      gpu: Math.round((settings.defaults.gpu_usd / rate) * 100) / 100,
+      rate: origin.rate_mb_s,
+      gbprice: Math.round((origin.usd_per_gb / rate) * 10000) / 10000,
+    };
+    PLAN_AMOUNTS.forEach((name) => {
+      const control = form.elements[name];
+      control.placeholder = wording.numbers.forInput(placeholders[name]);
+      if (document.activeElement !== control) control.value = state[name] ? wording.numbers.forInput(state[name]) : "";
+    });
+    form.elements.from.value = amounts.from;
+    form.elements.cur.value = state.cur;
+    gpuLabel.textContent = wording.fill(strings.gpu, { currency: amounts.currency });
+    priceLabel.textContent = wording.fill(strings.gb_price, { currency: amounts.currency });
+  }
+
+  function update() {
+    const amounts = planAmounts(state, settings);
+    showControls(amounts);
+    view.show(state, amounts);
+    if (filtered(state, settings.filters)) {
+      const shown = document.getElementById("planner-rows").rows.length;
+      const total = settings.offerings.filter((offering) => offering.kind !== "object_storage").length;
+      filteredText.textContent = wording.fill(strings.filtered, { shown: shown, total: total });
+      clear.href = "?" + writeQuery(withoutFilters(state, settings.filters), keys);
+      filteredNote.hidden = false;
+    } else filteredNote.hidden = true;
+    query.hold(writeQuery(state, keys));
+    query.write();
+  }
+
+  /* The amounts as typed: a number from 0 to its limit, "" for the default; the hint names the limit
+   * of one that is not. */
+  function readControls() {
+    let refused = false;
+    PLAN_AMOUNTS.forEach((name) => {
+      const value = wording.numbers.parse(form.elements[name].value);
+      const limit = planLimit(name, settings);
+      if (value === null) state[name] = "";
+      else if (isNaN(value) || value > limit) refused = limit;
+      else state[name] = String(value);
+    });
+    showHint(refused);
+    const from = form.elements.from.value;
+    if (from !== state.from) {
+      // another origin: its own rate and price, unless the reader types them again
+      state.rate = "";
+      state.gbprice = "";
+    }
+    state.from = from;
+    state.cur = form.elements.cur.value;
+    state.pick = picker.value;
+  }
+
+  form.addEventListener("input", () => {
+    readControls();
+    update();
+  });
+  picker.addEventListener("change", () => {
+    readControls();
+    update();
+  });
+  form.addEventListener("submit", (event) => event.preventDefault());
+  showHint(read.dropped);
+  form.hidden = false;
+  document.getElementById("planner-results").hidden = false;
+  update();
+}
+
+const form = document.getElementById("planner-form");
+const settingsNode = document.getElementById("planner-settings");
+if (form && settingsNode) start(form, JSON.parse(settingsNode.textContent));
