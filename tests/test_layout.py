@@ -157,7 +157,7 @@ def test_the_sections_are_visible_on_a_desktop(open_page, server: str, fixture_b
     tabs = page.eval_on_selector_all(
         ".md-tabs__link", "ls => ls.filter(l => l.checkVisibility()).map(l => l.textContent.trim())"
     )
-    assert len(tabs) == 5  # guide, providers, data, changes, contribute
+    assert len(tabs) == 6  # guide, planner, providers, data, changes, contribute
 
 
 def test_without_javascript_a_notice_stands_where_the_tools_would_be(
