@@ -29,9 +29,10 @@ from conftest import (
 from gpustorage import SiteBuild, render_html
 from gpustorage.contract import FILTERS, PRESETS
 from gpustorage.dataset import Dataset, load_dataset
+from gpustorage.messages import Strings
 from gpustorage.render_html import FACT_ROWS
 from gpustorage.settings import FOLD_ABOVE_ROWS, ROWS_PER_PAGE
-from gpustorage.transform import Strings, dates_text, worded_date
+from gpustorage.transform import dates_text, worded_date
 from projects import write_providers
 
 pytestmark = pytest.mark.browser

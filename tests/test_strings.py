@@ -14,12 +14,12 @@ from gpustorage import SiteBuild
 from gpustorage.contract import COLUMNS, PRESETS
 from gpustorage.dataset import load_dataset
 from gpustorage.load import load_file
+from gpustorage.messages import Strings
 from gpustorage.model import Answer, Fact, PriceUnit, RegionBinding, StorageKind
 from gpustorage.problems import DataError
 from gpustorage.render import PLANNER_ROWS
 from gpustorage.settings import PLANNER_ORIGINS
 from gpustorage.strings import KEYS, check_file, text_problems
-from gpustorage.transform import Strings
 
 HOOKS = ROOT / "hooks"
 

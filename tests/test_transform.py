@@ -10,13 +10,13 @@ from conftest import LANGUAGES
 from gpustorage import SiteBuild
 from gpustorage.derive import usd_price as in_usd
 from gpustorage.history import Change
+from gpustorage.messages import rate_amount
 from gpustorage.model import Fact, Price, Tier
 from gpustorage.transform import (
     ChangeView,
     OfferingView,
     change_view,
     price_cell_words,
-    rate_amount,
     size_text,
     usd_moneys,
     worded_price,

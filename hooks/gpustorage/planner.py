@@ -27,9 +27,10 @@ from typing import Any
 
 from .derive import UsdTier, read_mb_s
 from .facts import Fact
+from .messages import Strings
 from .model import HOURS_PER_MONTH, INCLUDED, StorageKind
 from .settings import PLANNER_DEFAULTS, PLANNER_ORIGINS
-from .transform import OfferingView, ProviderView, SiteView, Strings
+from .transform import OfferingView, ProviderView, SiteView
 
 __all__ = [
     "MAX_RUNS",

@@ -45,12 +45,13 @@ from .derive import is_stale
 from .escape import html, html_format, html_join, md, script_json
 from .guide import GuidePage
 from .markers import MARKER
+from .messages import Strings
 from .model import HOURS_PER_MONTH, Fact, StorageKind
 from .planner import example_sentences, plan_offerings, planner_settings, planner_strings, worked_example
 from .render_html import OfferingParts
 from .report_links import offering_report, report_links
 from .settings import CHANGES_SHOWN, DISPLAY_CURRENCIES, FOLD_ABOVE_ROWS, ROWS_PER_PAGE, STALE_AFTER_DAYS
-from .transform import OfferingView, ProviderView, SiteView, Strings, word_key
+from .transform import OfferingView, ProviderView, SiteView, word_key
 
 __all__ = ["FrontMatter", "Page", "html", "md", "render_site", "script_json"]
 

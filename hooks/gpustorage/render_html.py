@@ -23,6 +23,7 @@ from .contract import COLUMNS, COUNT_WORDING, FILTERS, URL_PARAMETERS
 from .derive import Figures, Origin, UsdTier
 from .escape import html_format, html_join
 from .history import Change
+from .messages import Prose, Strings
 from .model import INCLUDED, Fact
 from .report_links import OfferingReport, ReportLinks
 from .settings import CONFIRMED_WITHIN_DAYS, STALE_AFTER_DAYS
@@ -34,11 +35,9 @@ from .transform import (
     Difference,
     Money,
     OfferingView,
-    Prose,
     ProviderView,
     SiteView,
     SourceView,
-    Strings,
     Worded,
     WordedDate,
     dates_text,

@@ -11,8 +11,9 @@ from __future__ import annotations
 from .build import SiteBuild
 from .derive import Origin
 from .escape import md
+from .messages import Strings
 from .render_html import FACT_ROWS, doubts
-from .transform import OfferingView, ProviderView, SiteView, Strings, dates_text
+from .transform import OfferingView, ProviderView, SiteView, dates_text
 
 
 def _marks(origin: Origin, t: Strings) -> str:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from urllib.parse import quote_plus
 
 from .contract import COLUMNS
-from .transform import OfferingView, ProviderView, Strings
+from .messages import Strings
+from .transform import OfferingView, ProviderView
 
 MAX_REPORT_URL = 8192  # browsers and GitHub accept longer links, but a report needs no more
 _FIRST_LIMIT = 400  # the longest value kept whole once a link is too long; halved until it fits

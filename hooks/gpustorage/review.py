@@ -31,11 +31,11 @@ from .dataset import read_dataset
 from .derive import usd_figure
 from .history import GitError, blob_sizes, blobs, compare, git, json_value, keyed_offerings, printable
 from .load import MAX_FILE_BYTES, too_large
+from .messages import Strings
 from .model import ExchangeRates, Fact, Offering, Provider, Source
 from .problems import DataError, Problem
 from .review_strings import DEFAULT_LANGUAGE, MESSAGES
 from .settings import site_languages
-from .transform import Strings
 
 COMMENT_MARKER = "<!-- gpu-storage-guide:data-review -->"
 # Where the comment job may cut a report that is too long for GitHub: a line of its own before each
