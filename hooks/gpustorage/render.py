@@ -399,15 +399,7 @@ class LanguageRenderer:
         edit = f"{view.repository}/edit/main/{provider.file}"
         parts = [
             render_html.breadcrumb(provider, t),
-            html_format(
-                '# {name}\n\n<p class="gs-provider-meta"><a href="{website}" rel="nofollow noopener">'
-                '{website_text}</a> · <a href="{edit}" class="gs-edit">{edit_label}</a></p>\n\n',
-                name=md(name),
-                website=provider.website,
-                website_text=t("text.labelled", label=t("provider.website"), text=provider.website),
-                edit=edit,
-                edit_label=t("provider.edit_link"),
-            ),
+            html_format("# {}\n\n{}\n\n", md(name), render_html.provider_links(provider, edit, t)),
             render_html.comparison_link(provider, t),
             render_html.notes(provider.notes),
         ]
@@ -415,12 +407,10 @@ class LanguageRenderer:
             assert provider.absence is not None  # a provider without offerings says why, with sources
             parts.append(
                 html_format(
-                    '<p class="gs-no-storage"><strong>{no_storage}</strong>{marks}</p>\n\n'
-                    '## {sources_title}\n\n<ol class="gs-sources" data-search-exclude>\n{sources}\n</ol>\n',
-                    no_storage=t("provider.no_storage"),
-                    marks=render_html.marks(provider.absence, t),
-                    sources_title=md(t("provider.sources")),
-                    sources=render_html.source_list(provider.no_storage_sources, "source-", t),
+                    "{}\n\n## {}\n\n{}\n",
+                    render_html.no_storage(provider.absence, t),
+                    md(t("provider.sources")),
+                    render_html.sources_block(provider.no_storage_sources, "source-", t),
                 )
             )
         details = [self.offering_details(provider, offering) for offering in provider.offerings]
@@ -431,13 +421,7 @@ class LanguageRenderer:
             changes = render_html.history_block(view, history.of(provider.id), None)
             parts.append(html_format("## {} {{#history}}\n\n{}\n", md(t("history.title")), changes))
             if history.available:
-                parts.append(
-                    html_format(
-                        '\n<p class="gs-feed-link">'
-                        '<a href="feed.atom" type="application/atom+xml">{}</a></p>\n',
-                        t("history.feed"),
-                    )
-                )
+                parts.append(html_format("\n{}\n", render_html.feed_link(t)))
         beside = {DETAILS_FILE: render_html.details_document(provider, details, t)} if details else {}
         return Page(front_matter, html_join("", parts), generated=True, beside=beside)
 
@@ -552,11 +536,9 @@ def link_checks(markdown: str, t: Strings) -> str:
     if len(items) != len(CHECK_VIEWS):
         return markdown  # not the guide's checklist: leave the page as it is
     for item, (key, query) in reversed(list(zip(items, CHECK_VIEWS, strict=True))):
-        link = html_format(' <a class="gs-check-link" href="?{}#comparison">{}</a>', query, t(f"check.{key}"))
+        link = " " + render_html.check_link(f"?{query}#comparison", t(f"check.{key}"))
         if key in PLANNER_CHECKS:  # a cost over time: the planner answers it in numbers
-            link += html_format(
-                ' <a class="gs-check-link" href="{}">{}</a>', PLANNER_PAGE, t("check.planner")
-            )
+            link += " " + render_html.check_link(PLANNER_PAGE, t("check.planner"))
         markdown = (
             markdown[: item.end()] + str(link) + markdown[item.end() :]
         )  # the guide's text: not escaped
@@ -578,7 +560,7 @@ def link_planner_sections(markdown: str, t: Strings) -> str:
     stay as its editors wrote them."""
     start = markdown.find("data:comparison")
     headings = [found.start() for found in _SECTION.finditer(markdown, max(start, 0))]
-    link = html_format('<p class="gs-planner-link"><a href="{}">{}</a></p>', PLANNER_PAGE, t("guide.planner"))
+    link = render_html.planner_link(PLANNER_PAGE, t)
     for number in sorted(PLANNER_SECTIONS, reverse=True):
         if number > len(headings):
             continue
@@ -630,11 +612,7 @@ def translation_notice(markdown: str, view: SiteView, default: str, page: str, s
     )
     # the language joins the two sentences (Chinese with no space between them)
     text = Markup.escape(t.message("text.sentences")).format(first=t("translation.outdated"), second=link)
-    notice = Markup(  # Material's admonition style, without a title
-        '<div class="gs-translation-notice admonition warning" data-translation-status="outdated"'
-        ' role="note"><p>{}</p></div>'
-    ).format(text)
-    return translations.with_notice(markdown, notice)
+    return translations.with_notice(markdown, render_html.translation_notice(text))
 
 
 def dataset_jsonld(view: SiteView, url: str, site_root: str) -> dict[str, Any]:

@@ -926,3 +926,60 @@ def changes_list(view: SiteView, shown: int, providers_href: str) -> Markup:
     return html + html_format(
         '\n<p class="gs-changes-none" id="changes-none" hidden>{}</p>', t("changes.none_match")
     )
+
+
+# ---- the fragments of the pages render.py composes ----
+
+
+def provider_links(provider: ProviderView, edit: str, t: Strings) -> Markup:
+    """Below a provider page's heading: its website and the link that edits its data file."""
+    return html_format(
+        '<p class="gs-provider-meta"><a href="{website}" rel="nofollow noopener">{website_text}</a>'
+        ' · <a href="{edit}" class="gs-edit">{edit_label}</a></p>',
+        website=provider.website,
+        website_text=t("text.labelled", label=t("provider.website"), text=provider.website),
+        edit=edit,
+        edit_label=t("provider.edit_link"),
+    )
+
+
+def no_storage(absence: Origin, t: Strings) -> Markup:
+    """A provider's statement that it keeps no data, with the marks of its sources."""
+    return html_format(
+        '<p class="gs-no-storage"><strong>{}</strong>{}</p>', t("provider.no_storage"), marks(absence, t)
+    )
+
+
+def sources_block(sources: list[SourceView], id_prefix: str, t: Strings) -> Markup:
+    """A numbered list of sources outside an offering (search leaves it out)."""
+    return html_format(
+        '<ol class="gs-sources" data-search-exclude>\n{}\n</ol>', source_list(sources, id_prefix, t)
+    )
+
+
+def feed_link(t: Strings) -> Markup:
+    """The link to a provider's Atom feed, below its history."""
+    return html_format(
+        '<p class="gs-feed-link"><a href="feed.atom" type="application/atom+xml">{}</a></p>',
+        t("history.feed"),
+    )
+
+
+def check_link(href: str, text: str) -> Markup:
+    """A link at the end of one of the guide's checks: into the comparison set to answer it, or to the
+    planner."""
+    return html_format('<a class="gs-check-link" href="{}">{}</a>', href, text)
+
+
+def planner_link(href: str, t: Strings) -> Markup:
+    """The link to the planner that ends a section of the guide."""
+    return html_format('<p class="gs-planner-link"><a href="{}">{}</a></p>', href, t("guide.planner"))
+
+
+def translation_notice(text: Markup) -> Markup:
+    """The notice on a translated page whose source changed since (Material's admonition, no title)."""
+    return html_format(
+        '<div class="gs-translation-notice admonition warning" data-translation-status="outdated"'
+        ' role="note"><p>{}</p></div>',
+        text,
+    )
