@@ -6,15 +6,14 @@
  * rates, page size and texts.
  *
  * The modules, by job: state.js (the URL query), numbers.js (numbers in the reader's language),
- * cost.js (the calculator), filter.js and sort.js (which rows, in what order), rows.js (the table read
+ * cost.js (the calculator), filter.js and sort.js (which rows, in what order), result.js (the costs and
+ * counts that describe them, made once needed), rows.js (the table read
  * once), details.js (an offering's details, read from its provider's file), disclose.js (each row's
  * details, opened in place), form.js (the tools' controls), view.js (the table shown), pick.js and side.js (offerings ticked and
  * compared side by side), dom.js (writes only where they change something); this one wires them. */
 
 import { countWriter, localNumbers, messageFiller, moneyWriter } from "./numbers.js";
-import { applyCosts, calculatorAmounts } from "./cost.js";
-import { filterOf, markMatches, tallyChoices } from "./filter.js";
-import { hasFigure } from "./sort.js";
+import { resultOf } from "./result.js";
 import {
   choicesOf,
   dropBrokenAmounts,
@@ -55,7 +54,7 @@ function start(table, form, settings) {
   const view = tableView(table, rows, settings, wording, describeResult);
   const detailsOf = detailsReader(settings.details_file);
   const query = queryKeeper();
-  const dimensions = ["kind", "egress"].concat(filterNames);
+  const result = resultOf(rows, filterNames, settings.hours_per_month);
   // Every offering is in the page and shown; only a table far longer than the real dataset shows a
   // page at a time, and the count says so (settings.py: FOLD_ABOVE_ROWS, ROWS_PER_PAGE).
   const limit = rows.entries.length > settings.fold_above ? settings.rows_per_page : Infinity;
@@ -73,62 +72,54 @@ function start(table, form, settings) {
       rows.byRow.get(row).more = more;
     }
   );
-  let costKey = "";
-  let costsDue; // the amounts (or null: none) whose costs the entries do not have yet
-  let countsKey = null;
-  let countsDue = null; // the filter whose choices' counts the form does not show yet
-
-  /* Reads the calculator's amounts. Their costs are made once something needs them (applyDueCosts):
-   * the rows, which follow after the next paint, a filter on known values, or the side view; so that
-   * a keystroke in an amount answers at once, whatever the number of offerings. */
-  function updateCosts() {
-    const amounts = calculatorAmounts(state, settings.hours_per_month);
-    const key = amounts ? [amounts.gb, amounts.months, amounts.out, amounts.hours, state.cur].join("|") : "";
-    if (key === costKey) return;
-    costKey = key;
-    costsDue = amounts;
-  }
-
-  function applyDueCosts() {
-    if (costsDue === undefined) return;
-    applyCosts(rows.entries, costsDue);
-    costsDue = undefined;
-  }
-
-  /* Marks the matching rows; returns how many match. The choices' counts follow with the rows. */
-  function updateFilters() {
-    const filter = filterOf(state, filterNames);
-    if (filter.knownIn) applyDueCosts(); // whether a cost, a price or an idle cost is known
-    const matching = markMatches(rows.groups, filter, hasFigure);
-    if (filter.countsKey !== countsKey) {
-      countsKey = filter.countsKey; // sorting changes no count
-      countsDue = filter;
-    }
-    return matching;
-  }
-
   /* What describes the result comes with the rows, right after the paint that shows what the reader
    * touched (view.js: settle; at once when the view settles at start or for "show N results"): the
    * costs, each filter choice's count, the query in the language menu and the address. On a phone these
    * writes made a tap's own frame a fifth longer. */
   function describeResult() {
-    applyDueCosts();
-    if (countsDue) tools.showCounts(tallyChoices(rows.entries, countsDue, dimensions));
-    countsDue = null;
+    result.applyDueCosts();
+    const counts = result.dueCounts();
+    if (counts) tools.showCounts(counts);
     query.write();
   }
 
   function update(typing) {
-    updateCosts();
-    const matching = updateFilters();
+    const costKey = result.readAmounts(state);
+    const matching = result.match(state);
     const folded = view.display(state, limit, costKey, typing, matching.offerings);
     view.showCount(matching, folded);
-    if (state.side) applyDueCosts(); // the side view shows costs
+    if (state.side) result.applyDueCosts(); // the side view shows costs
     if (!side.show(state)) state.side = ""; // nothing ticked: no view to share
     query.hold(writeQuery(state, keys));
   }
 
-  // offerings ticked to compare: a checkbox per row, the bar that counts them, the view side by side
+  const toggle = document.getElementById("comparison-tools-toggle");
+  const sideHeading = wirePicks(side, state, update, toggle);
+  wireSortAndFilters(table, form, tools, state, update);
+  wirePresets(tools, state, (preset) => resetTo(state, keys, settings.presets, preset), update);
+  wireToolsToggle(form, toggle, () => {
+    view.settle(); // the rows as the tools left them, to land on the first
+    const first = rows.entries.find((entry) => entry.shown && entry.match);
+    return first ? first.link : toggle;
+  });
+
+  fillFromPreset(state, settings.presets);
+  // an absurd or broken amount in a shared link is dropped, with a hint
+  tools.showHint(dropBrokenAmounts(state, settings.hours_per_month));
+  toggle.hidden = false;
+  form.hidden = false;
+  tools.show(state);
+  update();
+  view.settle(); // the first view before the first paint: nothing moves once shown
+  // a shared link to offerings side by side lands on them
+  if (state.side) side.ready().then(() => sideHeading.scrollIntoView({ block: "start", behavior: "instant" }));
+  // the clicks made while the page was loading, kept until now (overrides/main.html), answered
+  document.dispatchEvent(new Event("gs-comparison-ready"));
+}
+
+/* Offerings ticked to compare: a checkbox per row, the bar that counts them and opens, closes or clears
+ * the view side by side. Returns the side view's heading (a shared link to it lands there). */
+function wirePicks(side, state, update, toolsToggle) {
   side.addCheckboxes((id, ticked) => {
     state.pick = togglePick(state.pick, id, ticked);
     update();
@@ -152,10 +143,14 @@ function start(table, form, settings) {
     state.pick = "";
     state.side = "";
     update();
-    toggle.focus();
+    toolsToggle.focus();
   });
+  return sideHeading;
+}
 
-  // a sort or filter the reader changes keeps the preset chosen, shown as changed (form.js)
+/* The columns' sort buttons, the tools' fields and "show all". A sort or filter the reader changes keeps
+ * the preset chosen, shown as changed (form.js); typed text waits for a pause (view.js). */
+function wireSortAndFilters(table, form, tools, state, update) {
   addSortButtons(table.tHead.rows[0], (column) => {
     state.dir = state.sort === column && state.dir !== "desc" ? "desc" : "asc";
     state.sort = column;
@@ -172,18 +167,25 @@ function start(table, form, settings) {
     state.all = "1";
     update();
   });
-  const presetButtons = document.querySelectorAll(
-    "#comparison-tools [data-preset], #comparison-empty [data-preset]"
-  );
-  presetButtons.forEach((button) => {
+}
+
+/* The workload presets, in the tools and in the empty result's notice: each resets the view to its own. */
+function wirePresets(tools, state, resetToPreset, update) {
+  const selector = "#comparison-tools [data-preset], #comparison-empty [data-preset]";
+  const buttons = document.querySelectorAll(selector);
+  buttons.forEach((button) => {
     button.addEventListener("click", () => {
-      resetTo(state, keys, settings.presets, button.dataset.preset);
+      resetToPreset(button.dataset.preset);
       tools.clearAmounts();
       tools.show(state);
       update();
     });
   });
-  const toggle = document.getElementById("comparison-tools-toggle");
+}
+
+/* The tools folded into one button; on a phone the opened tools end in "show 12 results", which folds
+ * them and lands on `firstResult()` (the first row shown, once the rows follow the tools). */
+function wireToolsToggle(form, toggle, firstResult) {
   const firstField = form.querySelector("input, select");
   function openTools(open) {
     toggle.setAttribute("aria-expanded", String(form.classList.toggle("gs-open", open)));
@@ -192,28 +194,12 @@ function start(table, form, settings) {
     if (open) firstField.scrollIntoView({ block: "nearest", behavior: "instant" });
   }
   toggle.addEventListener("click", () => openTools(!form.classList.contains("gs-open")));
-  // on a phone, the opened tools end in "show 12 results": it folds them and lands on the first result
   document.getElementById("comparison-show-results").addEventListener("click", () => {
-    view.settle(); // the rows as the tools left them, to land on the first
+    const target = firstResult();
     openTools(false);
-    const first = rows.entries.find((entry) => entry.shown && entry.match);
-    const target = first ? first.link : toggle;
     target.scrollIntoView({ block: "start", behavior: "instant" });
     target.focus({ preventScroll: true });
   });
-
-  fillFromPreset(state, settings.presets);
-  // an absurd or broken amount in a shared link is dropped, with a hint
-  tools.showHint(dropBrokenAmounts(state, settings.hours_per_month));
-  toggle.hidden = false;
-  form.hidden = false;
-  tools.show(state);
-  update();
-  view.settle(); // the first view before the first paint: nothing moves once shown
-  // a shared link to offerings side by side lands on them
-  if (state.side) side.ready().then(() => sideHeading.scrollIntoView({ block: "start", behavior: "instant" }));
-  // the clicks made while the page was loading, kept until now (overrides/main.html), answered
-  document.dispatchEvent(new Event("gs-comparison-ready"));
 }
 
 const table = document.getElementById("comparison");
