@@ -6,7 +6,7 @@
 
 import { setAttribute, setProperty, setText } from "./dom.js";
 import { pickedIds } from "./pick.js";
-import { writeCostLines } from "./view.js";
+import { writeCostLines } from "./cells.js";
 import { showMoneys } from "./money.js";
 
 // ids in the page are unique: a copy's ids (and the links to them) take this prefix
