@@ -9,17 +9,19 @@ Writes bench/results/latest.json and prints a table. Measured:
 - reading the data's history: 1,000 commits over 40 provider files (a synthetic git repository);
 - gzip sizes of the comparison page per language (real data and 1,000 providers) and of our own
   JavaScript and CSS that it loads (read from its HTML: the modules its script imports, or one script);
+  the same of the planner page on the real data;
 - the comparison's load on a phone with the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate), per
   language on the real data and at 1,000 providers: its elements (all, and per offering), the depth
   of its chain of script requests, its first contentful paint, and the time until a shared link's
   state (sort, filter, size) shows, from DOMContentLoaded and from the navigation's start;
-- Lighthouse scores (mobile) of the comparison, a provider page and the data page in each language,
-  and of the comparison on desktop (npm's lighthouse, system Chromium);
+- Lighthouse scores (mobile) of the comparison, a provider page, the data page and the planner in each
+  language, and of the comparison on desktop (npm's lighthouse, system Chromium);
 - comparison tools on 1,000 synthetic providers in headless Chromium: one sort, one filter
   change, one calculator update, each timed from the event to the end of the forced layout;
 - input to next paint (Event Timing) of preset, filter, sort, calculator and a row's details opened,
   on the real data in each language and at 1,000 providers, on a laptop and on a phone with the CPU
-  slowed 4x, with the longest task after each control (Long Tasks);
+  slowed 4x, with the longest task after each control (Long Tasks); the same of the planner's controls
+  (size, runs per month, origin, currency, the offering of the three ways) on the real data;
 - layout shift while the reader scrolls through the cards on that phone in each language, from the
   table's top and after landing at its end.
 """
@@ -298,65 +300,84 @@ def own_assets(site: Path, page: str) -> list[Path]:
     return sorted(found)
 
 
-def sizes(site: Path, label: str, prefixes: dict[str, str] = LANGUAGES) -> dict[str, object]:
-    """The comparison page's HTML, gzipped, per language, and our own script and stylesheet it loads."""
+def sizes(
+    site: Path, label: str, prefixes: dict[str, str] = LANGUAGES, page: str = "comparison"
+) -> dict[str, object]:
+    """A page's HTML (LIGHTHOUSE_PAGES: the comparison, the planner), gzipped, per language, and our own
+    script and stylesheet it loads, together and each; the planner has the comparison's targets (issue
+    #34: it meets what the comparison meets)."""
     results: dict[str, object] = {}
     for lang, prefix in prefixes.items():
-        assets = own_assets(site, prefix)
+        path = f"{prefix}{LIGHTHOUSE_PAGES[page]}"
+        assets = own_assets(site, path)
         results[lang] = {
-            "comparison_html_gzip_kb": _gzip_kb(site / prefix / "index.html"),
+            f"{page}_html_gzip_kb": _gzip_kb(site / path / "index.html"),
             "target_html_kb": TARGETS["comparison_html_gzip_kb"][label],
             "own_js_css_gzip_kb": _gzip_kb(*assets),
             "own_files": len(assets),
+            "own_files_gzip_kb": {asset.relative_to(site).as_posix(): _gzip_kb(asset) for asset in assets},
             "target_js_css_kb": TARGETS["own_js_css_gzip_kb"],
         }
     return results
 
 
-# The pages Lighthouse scores, by their path under a language's root: the comparison, a provider's page
-# and the data page (mkdocs.yml's nav: data.md); the desktop preset for the comparison alone.
-LIGHTHOUSE_PAGES = {"comparison": "", "provider": "providers/runpod/", "data": "data/"}
+# The pages Lighthouse scores, by their path under a language's root: the comparison, a provider's page,
+# the data page (mkdocs.yml's nav: data.md) and the planner; the desktop preset for the comparison alone.
+LIGHTHOUSE_PAGES = {"comparison": "", "provider": "providers/runpod/", "data": "data/", "planner": "planner/"}
+LIGHTHOUSE_CLI = BENCH / "node_modules" / "lighthouse" / "cli" / "index.js"
 
 
 def lighthouse(work: Path) -> dict[str, dict[str, int]] | dict[str, str]:
-    cli = BENCH / "node_modules" / "lighthouse" / "cli" / "index.js"
-    if not cli.exists():
+    if not LIGHTHOUSE_CLI.exists():
         return {"skipped": "npm's lighthouse is not installed (make bench installs it)"}
     port = free_port()
-    site_url = f"http://127.0.0.1:{port}/"
     site = work / "site-lighthouse"
-    build(work / "build-real", site, site_url)  # absolute URLs must point at the served site
+    # absolute URLs must point at the served site
+    build(work / "build-real", site, f"http://127.0.0.1:{port}/")
     runs = [
-        (name, lang, f"{prefix}{path}", preset)
-        for name, path in LIGHTHOUSE_PAGES.items()
-        for lang, prefix in LANGUAGES.items()
+        (name, lang, preset)
+        for name in LIGHTHOUSE_PAGES
+        for lang in LANGUAGES
         for preset in ("mobile", "desktop")
         if preset == "mobile" or name == "comparison"
     ]
+    return {**lighthouse_scores(site, port, runs, work), "targets": TARGETS["lighthouse"]}
+
+
+def lighthouse_scores(
+    site: Path, port: int, runs: list[tuple[str, str, str]], reports: Path, repeats: int = 1
+) -> dict[str, dict[str, int]]:
+    """The scores of each (page of LIGHTHOUSE_PAGES, language, preset) of `site`, served on `port` (the
+    port its absolute URLs name), the median of `repeats` runs; each run's report is kept in `reports`
+    (lighthouse-{page}-{language}-{preset}-{run}.json: its audits, LCP, TBT, long tasks...)."""
+    site_url = f"http://127.0.0.1:{port}/"
     scores = {}
     with serve(site, port):
-        for name, lang, path, preset in runs:
-            report = work / f"lighthouse-{name}-{lang}-{preset}.json"
-            command = [
-                "node",
-                str(cli),
-                f"{site_url}{path}",
-                "--quiet",
-                "--output=json",
-                f"--output-path={report}",
-                "--only-categories=performance,accessibility,best-practices,seo",
-                f"--chrome-flags={CHROME_FLAGS}",
-            ]
-            if preset == "desktop":
-                command.append("--preset=desktop")
-            subprocess.run(
-                command, check=True, capture_output=True, env={**os.environ, "CHROME_PATH": CHROMIUM}
-            )
-            categories = json.loads(report.read_text(encoding="utf-8"))["categories"]
+        for name, lang, preset in runs:
+            measured: dict[str, list[float]] = {}
+            for run in range(repeats):
+                report = reports / f"lighthouse-{name}-{lang}-{preset}-{run}.json"
+                command = [
+                    "node",
+                    str(LIGHTHOUSE_CLI),
+                    f"{site_url}{LANGUAGES[lang]}{LIGHTHOUSE_PAGES[name]}",
+                    "--quiet",
+                    "--output=json",
+                    f"--output-path={report}",
+                    "--only-categories=performance,accessibility,best-practices,seo",
+                    f"--chrome-flags={CHROME_FLAGS}",
+                ]
+                if preset == "desktop":
+                    command.append("--preset=desktop")
+                subprocess.run(
+                    command, check=True, capture_output=True, env={**os.environ, "CHROME_PATH": CHROMIUM}
+                )
+                for key, category in json.loads(report.read_text(encoding="utf-8"))["categories"].items():
+                    measured.setdefault(key, []).append(category["score"] * 100)
             scores[f"{name}/{lang}/{preset}"] = {
-                key: round(c["score"] * 100) for key, c in categories.items()
+                key: round(statistics.median(values)) for key, values in measured.items()
             }
-    return {**scores, "targets": TARGETS["lighthouse"]}
+    return scores
 
 
 def comparison_tools(work: Path) -> dict[str, object]:
@@ -551,6 +572,9 @@ SETTLED = """() => new Promise(resolve => {
     new MutationObserver((_, observer) => { if (done()) { observer.disconnect(); resolve(); } })
         .observe(table, {attributes: true, attributeFilter: ['aria-busy']});
 })"""
+# The planner marks nothing while it works: it updates in the input's own handler (planner/main.js:
+# update), so once the event has run only the paint is left; the next frame, then the same pause.
+NEXT_FRAME = "() => new Promise(resolve => requestAnimationFrame(() => setTimeout(resolve)))"
 CENTRE = """selector => {
     const element = [...document.querySelectorAll(selector)].find(e => e.checkVisibility());
     element.scrollIntoView({block: 'center', behavior: 'instant'});
@@ -586,16 +610,20 @@ def _press(page: Any, selector: str, touch: bool) -> None:
         page.mouse.click(x, y)
 
 
+def _type_into(page: Any, field: str, text: str) -> None:
+    """`text` typed into the field, in place of what it holds, a key at a time."""
+    _in_view(page, field)
+    page.evaluate("s => document.querySelector(s).focus()", field)
+    page.keyboard.press("Control+A")  # the amount typed replaces the one there
+    page.keyboard.type(text)
+
+
+Interactions = Callable[[Any, int, bool], dict[str, Callable[[], object]]]
+
+
 def _interactions(page: Any, run: int, touch: bool) -> dict[str, Callable[[], object]]:
     """One of each interaction a reader makes, and the reference tap, by real input (Playwright's mouse,
     touch and keyboard)."""
-
-    def type_size() -> None:
-        _in_view(page, "input[name=gb]")
-        page.evaluate("document.querySelector('input[name=gb]').focus()")
-        page.keyboard.press("Control+A")  # the amount typed replaces the one there
-        page.keyboard.type(str(500 + 100 * run))
-
     preset = f"button[data-preset={'finetune' if run % 2 else 'pipeline'}]"
     return {
         "preset": lambda: _press(page, preset, touch),  # after the calculator: it takes the focus from it
@@ -603,16 +631,60 @@ def _interactions(page: Any, run: int, touch: bool) -> dict[str, Callable[[], ob
         "reference_tap": lambda: _press(page, "#comparison-count", touch),
         "filter": lambda: _choose_next(page, "select[name=billed]"),
         "sort": lambda: _choose_next(page, "select[name=sort]"),
-        "calculator": type_size,
+        "calculator": lambda: _type_into(page, "input[name=gb]", str(500 + 100 * run)),
         # the first shown row's details, opened (a button or, with details on demand, a link: .gs-disclose)
         "details": lambda: _press(page, "#comparison .gs-disclose:not([aria-expanded=true])", touch),
     }
 
 
+def _planner_interactions(page: Any, run: int, touch: bool) -> dict[str, Callable[[], object]]:
+    """The planner's controls as _interactions has the comparison's: the size and the runs per month
+    typed, the next origin, currency and offering (the three ways' select) chosen, and a tap on its
+    heading, which nothing answers. Its other amounts (hours a run, GPU price, rate, price per GB) run
+    the same update as the size."""
+    return {
+        "size": lambda: _type_into(page, "#planner-form input[name=gb]", str(500 + 100 * run)),
+        "runs": lambda: _type_into(page, "#planner-form input[name=runs]", str(4 + run)),
+        "origin": lambda: _choose_next(page, "select[name=from]"),
+        "currency": lambda: _choose_next(page, "select[name=cur]"),
+        "offering": lambda: _choose_next(page, "select[name=pick]"),
+        "reference_tap": lambda: _press(page, "#planner-ways-title", touch),
+    }
+
+
+def _open_comparison_tools(page: Any, touch: bool) -> None:
+    """The comparison's tools, when folded into one button, opened."""
+    toggle = "#comparison-tools-toggle"
+    if page.evaluate(f"document.querySelector('{toggle}').getAttribute('aria-expanded')") == "false":
+        _press(page, toggle, touch)
+
+
 def input_to_next_paint(
     site: Path, prefixes: dict[str, str] = LANGUAGES, targets: dict[str, int] = INP_TARGETS_MS["real"]
 ) -> dict[str, object]:
-    """The median and worst latency of each control per screen and language, in milliseconds."""
+    """The median and worst latency of each comparison control per screen and language, in milliseconds."""
+    return _controls_next_paint(site, prefixes, targets, "", _interactions, SETTLED, _open_comparison_tools)
+
+
+def planner_input_to_next_paint(site: Path, prefixes: dict[str, str] = LANGUAGES) -> dict[str, object]:
+    """The same of the planner's controls, on its page, with the comparison's targets (issue #34)."""
+    return _controls_next_paint(
+        site, prefixes, INP_TARGETS_MS["real"], LIGHTHOUSE_PAGES["planner"], _planner_interactions, NEXT_FRAME
+    )
+
+
+def _controls_next_paint(
+    site: Path,
+    prefixes: dict[str, str],
+    targets: dict[str, int],
+    path: str,
+    interactions: Interactions,
+    settled: str,
+    prepare: Callable[[Any, bool], None] | None = None,
+) -> dict[str, object]:
+    """The median and worst latency of each of `interactions` on the page at `path` under each language's
+    root, per screen, with the longest task after it: INTERACTION_RUNS rounds, each interaction from a
+    page that `settled` (a snippet) says is done, after `prepare` (the page, touch or not)."""
     from playwright.sync_api import sync_playwright
 
     results: dict[str, object] = {
@@ -622,27 +694,22 @@ def input_to_next_paint(
     with serve(site) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
         for screen, (viewport, slowdown) in SCREENS.items():
+            touch = screen != "laptop"
             for lang, prefix in prefixes.items():
-                page = browser.new_page(
-                    viewport=viewport, is_mobile=screen != "laptop", has_touch=screen != "laptop"
-                )
+                page = browser.new_page(viewport=viewport, is_mobile=touch, has_touch=touch)
                 page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
-                page.goto(f"{url}/{prefix}")  # the comparison's module has run by the load event
-                toggle = "#comparison-tools-toggle"  # the tools folded into one button: open them
-                if (
-                    page.evaluate(f"document.querySelector('{toggle}').getAttribute('aria-expanded')")
-                    == "false"
-                ):
-                    _press(page, toggle, touch=screen != "laptop")
+                page.goto(f"{url}/{prefix}{path}")  # the page's module has run by the load event
+                if prepare:
+                    prepare(page, touch)
                 page.evaluate(OBSERVE_EVENTS)
                 names: list[str] = []
                 starts: list[float] = []
                 for run in range(INTERACTION_RUNS):
-                    for name, act in _interactions(page, run, touch=screen != "laptop").items():
+                    for name, act in interactions(page, run, touch).items():
                         names.append(name)
                         starts.append(page.evaluate("performance.now()"))
                         act()
-                        page.evaluate(SETTLED)  # each control from a settled page: its rows shown
+                        page.evaluate(settled)  # each control from a settled page: its rows shown
                         page.wait_for_timeout(150)
                 page.wait_for_timeout(1000)  # the last entries
                 events, tasks = page.evaluate("[gsEvents, gsTasks]")
@@ -739,6 +806,7 @@ def main() -> int:
         results["sizes"] = {
             label: sizes(work / f"site-{label}-0", label) for label in ("real", "synthetic_1000")
         }
+        results["sizes"]["planner_real"] = sizes(work / "site-real-0", "real", page="planner")
         # one language at 1,000 providers here and below: the languages differ in words, not in the work
         # per row
         results["comparison_load"] = {
@@ -750,6 +818,7 @@ def main() -> int:
         results["input_to_next_paint_1000"] = input_to_next_paint(
             work / "site-synthetic_1000-0", {"de": ""}, INP_TARGETS_MS["synthetic_1000"]
         )
+        results["input_to_next_paint_planner"] = planner_input_to_next_paint(work / "site-real-0")
         results["layout_shift_while_scrolling"] = scroll_shifts(work / "site-real-0")
         results["lighthouse"] = lighthouse(work)
     (RESULTS / "latest.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
