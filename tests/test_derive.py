@@ -20,8 +20,9 @@ from gpustorage.derive import (
     per_gb_month,
     price_order,
     throughput_mb_s,
+    usd_price,
 )
-from gpustorage.model import Fact, Source
+from gpustorage.model import Fact, Price, Source, Tier
 from gpustorage.settings import CONFIRMED_WITHIN_DAYS
 
 
@@ -38,10 +39,33 @@ def figures(fixture_build: SiteBuild, provider_id: str, number: int = 1):
         (0.0001, "GiB-hour", 0.073 / GB_PER_GIB),
         (6.7, "TB-hour", 6.7 * 730 / 1000),
         (20, "TiB-month", 20 / (1024 * GB_PER_GIB)),
+        (0.005, "GB-day", 0.005 * 730 / 24),  # a month is 730 / 24 days, as it is 730 hours
+        (0.005, "GiB-day", 0.005 * 730 / 24 / GB_PER_GIB),
+        (0.5, "TB-day", 0.5 * 730 / 24 / 1000),
+        (0.5, "TiB-day", 0.5 * 730 / 24 / (1024 * GB_PER_GIB)),
     ],
 )
 def test_rates_become_usd_per_gb_month(amount: float, unit: str, expected: float) -> None:
     assert per_gb_month(amount, unit) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("size", ["GB", "GiB", "TB", "TiB"])
+def test_a_daily_rate_is_24_hourly_rates(size: str) -> None:
+    """A day is 24 hours: a rate per day and the 24th part of it per hour make the same month."""
+    assert per_gb_month(0.024, f"{size}-day") == pytest.approx(per_gb_month(0.001, f"{size}-hour"))
+
+
+def test_a_daily_price_normalizes_to_usd_per_gb_month(fixture_build: SiteBuild) -> None:
+    """A price per GB-day (built here, not read from the data) becomes its month in US dollars."""
+    price = Price(
+        currency="USD", unit="GB-day", basis="list", tiers=[Tier(up_to=60, amount=0), Tier(amount=0.005)]
+    )
+    usd = usd_price(price, fixture_build.dataset.rates)
+    assert [(t.up_to_gb, t.usd_per_gb_month) for t in usd.tiers] == [
+        (60, 0),
+        (None, pytest.approx(0.15208333)),
+    ]
+    assert usd.headline == pytest.approx(0.005 * 730 / 24)
 
 
 def test_prices_fees_and_currencies_are_normalized(fixture_build: SiteBuild) -> None:

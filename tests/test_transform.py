@@ -5,12 +5,13 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from conftest import LANGUAGES
+import yaml
+from conftest import LANGUAGES, ROOT
 
 from gpustorage import SiteBuild
 from gpustorage.derive import usd_price as in_usd
 from gpustorage.history import Change
-from gpustorage.messages import rate_amount
+from gpustorage.messages import Strings, rate_amount
 from gpustorage.model import Fact, Price, Tier
 from gpustorage.transform import (
     ChangeView,
@@ -84,20 +85,38 @@ def test_rates_keep_three_significant_digits_within_two_to_four_decimals(
     assert rate_amount(amount) == pytest.approx(expected, abs=1e-12)
 
 
+HOURLY = Price(currency="USD", unit="GiB-hour", basis="list", tiers=[Tier(amount=0.000027397)])
+DAILY = Price(currency="USD", unit="GB-day", basis="list", tiers=[Tier(amount=0.005)])
+
+
 @pytest.mark.parametrize(
-    ("lang", "text", "source"),
+    ("price", "lang", "text", "source"),
     [
-        ("de", "0,0186\xa0$/GB-Monat", "0,000027397\xa0$/GiB-Stunde"),
-        ("zh", "US$0.0186/GB·月", "US$0.000027397/GiB·小时"),
-        ("ro", "0,0186\xa0USD/GB-lună", "0,000027397\xa0USD/GiB-oră"),
+        # 0.000027397 * 730 / 1.073741824: three significant digits
+        (HOURLY, "de", "0,0186\xa0$/GB-Monat", "0,000027397\xa0$/GiB-Stunde"),
+        (HOURLY, "zh", "US$0.0186/GB·月", "US$0.000027397/GiB·小时"),
+        (HOURLY, "ro", "0,0186\xa0USD/GB-lună", "0,000027397\xa0USD/GiB-oră"),
+        # 0.005 * 730 / 24 = 0.15208…: a month is 730 / 24 days
+        (DAILY, "de", "0,152\xa0$/GB-Monat", "0,005\xa0$/GB-Tag"),
+        (DAILY, "zh", "US$0.152/GB·月", "US$0.005/GB·天"),
+        (DAILY, "ro", "0,152\xa0USD/GB-lună", "0,005\xa0USD/GB-zi"),
     ],
 )
-def test_an_hourly_price_reads_per_gb_month_with_three_significant_digits(
-    fixture_build: SiteBuild, lang: str, text: str, source: str
+def test_an_hourly_or_daily_price_reads_per_gb_month_beside_the_sources_unit(
+    fixture_build: SiteBuild, price: Price, lang: str, text: str, source: str
 ) -> None:
-    price = Price(currency="USD", unit="GiB-hour", basis="list", tiers=[Tier(amount=0.000027397)])
     worded = worded_price(price, fixture_build.views[lang].t, fixture_build.dataset.rates)
-    assert (worded.text, worded.source) == (text, source)  # 0.000027397 * 730 / 1.073741824
+    assert (worded.text, worded.source) == (text, source)
+
+
+def test_the_fourth_language_fixture_words_a_daily_price(fixture_build: SiteBuild) -> None:
+    """The fourth-language fixture has the per-day units too, so a language added later has them."""
+    ui = yaml.safe_load(
+        (ROOT / "tests/fixtures/fourth-language/data/i18n/fr.yaml").read_text(encoding="utf-8")
+    )
+    worded = worded_price(DAILY, Strings("fr", ui["ui"]), fixture_build.dataset.rates)
+    assert worded.source is not None and worded.source.endswith("/GB-jour")
+    assert worded.text.endswith("/GB-mois")
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,8 @@
 """Stage 3, derive: language-neutral figures from the data, computed once per build for every offering.
 
 Prices keep their original currency and unit in the data; here they become USD per decimal GB and
-month (1 GiB = 1.073741824 GB; hourly rates times 730 hours, the convention providers use), with
+month (1 GiB = 1.073741824 GB; hourly rates times 730 hours, the convention providers use; daily rates
+times 730 / 24 days, the same month counted in days), with
 each fact's provenance and the sort keys of the comparison. Transform only words these figures,
 export only serializes them, and the browser only reads them from the page.
 """

@@ -186,6 +186,10 @@ class PriceUnit(StrEnum):
     tib_month = "TiB-month"
     tb_hour = "TB-hour"
     tib_hour = "TiB-hour"
+    gb_day = "GB-day"
+    gib_day = "GiB-day"
+    tb_day = "TB-day"
+    tib_day = "TiB-day"
 
 
 E = TypeVar("E", bound=Enum)
@@ -552,6 +556,9 @@ def pricing_page(provider: Provider, offering: OfferingBase) -> str | None:
 PROVIDER_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 HOURS_PER_MONTH = 730  # hourly rates times 730 hours, the convention providers use
+HOURS_PER_DAY = 24  # daily rates times 730 / 24 days (30.41666...), the same month counted in days
+# How many of each period a month holds: a price unit's period (its part after the "-") to per month.
+PERIODS_PER_MONTH = {"month": 1.0, "hour": float(HOURS_PER_MONTH), "day": HOURS_PER_MONTH / HOURS_PER_DAY}
 GB_PER_GIB = 2**30 / 1e9
 GB_PER = {"GB": 1.0, "GiB": GB_PER_GIB, "TB": 1000.0, "TiB": 1024 * GB_PER_GIB}
 
@@ -562,10 +569,9 @@ def size_in_gb(size: str) -> float:
 
 
 def per_gb_month(amount: float, unit: str) -> float:
-    """A rate in a source unit (e.g. GiB-hour), expressed per decimal GB and per month."""
+    """A rate in a source unit (e.g. GiB-hour, GB-day), expressed per decimal GB and per month."""
     size, period = unit.split("-")
-    per_month = amount * HOURS_PER_MONTH if period == "hour" else amount
-    return per_month / GB_PER[size]
+    return amount * PERIODS_PER_MONTH[period] / GB_PER[size]
 
 
 class Question(Record):

@@ -59,6 +59,10 @@ unit.TB-month
 unit.TiB-month
 unit.TB-hour
 unit.TiB-hour
+unit.GB-day
+unit.GiB-day
+unit.TB-day
+unit.TiB-day
 provenance.third_party
 provider.website
 provider.offerings
