@@ -1,4 +1,4 @@
-"""The checks across files (crosscheck.CHECKS), each on data built here: every check has an example
+"""The checks across files (checks.CHECKS), each on data built here: every check has an example
 that makes it fire, with every problem it must report, and one that passes. `python -m gpustorage
 checks` lists them all.
 
@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 from conftest import GOOD_PROVIDER, ROOT
 
-from gpustorage.crosscheck import CHECKS, CheckInput, LoadedProvider, ProviderFile, RatesFile, limiting_phrase
+from gpustorage.checks import CHECKS, CheckInput, LoadedProvider, ProviderFile, RatesFile
+from gpustorage.checks.sources import limiting_phrase
 from gpustorage.dataset import run_checks
 from gpustorage.load import load_text
 from gpustorage.model import ExchangeRates, Fact, Provider

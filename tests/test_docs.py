@@ -12,6 +12,8 @@ from conftest import ROOT
 PACKAGE = ROOT / "hooks" / "gpustorage"
 ARCHITECTURE = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
 MAP_LINE = re.compile(r"^  (\w+\.py)(?: \+ templates/)?\s+(?:(\d)\. (\w+):)?", re.M)
+# a module of a subpackage, below its folder's line ('  checks/'): '    providers.py'
+SUBPACKAGE_LINE = re.compile(r"^  (\w+)/\s.*\n((?:    \w+\.py.*\n|      .*\n)+)", re.M)
 DOCSTRING_STAGE = re.compile(r"^Stage (\d), (\w+):")
 
 
@@ -29,6 +31,16 @@ def docstring_stage(module: str) -> tuple[str, str] | None:
 def test_the_architecture_maps_every_module_of_the_generator() -> None:
     modules = {file.name for file in PACKAGE.glob("*.py") if file.name not in {"__init__.py", "__main__.py"}}
     assert set(module_map()) == modules
+    section = ARCHITECTURE.split("## Module map", 1)[1].split("```", 2)[1]
+    mapped = {
+        f"{package}/{name}"
+        for package, lines in SUBPACKAGE_LINE.findall(section)
+        for name in re.findall(r"^    (\w+\.py)", lines, re.M)
+    }
+    subpackages = {
+        f"{file.parent.name}/{file.name}" for file in PACKAGE.glob("*/*.py") if file.name != "__init__.py"
+    }
+    assert mapped == subpackages
 
 
 def test_the_architecture_and_the_docstrings_number_the_same_stages() -> None:

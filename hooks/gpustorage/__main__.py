@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from . import build_site, render_site
 from .checked_dates import CheckedDateError, set_checked_dates
-from .crosscheck import CHECKS
+from .checks import CHECKS
 from .dataset import build_date, check_files, load_dataset, loaded_providers
 from .derive import derive
 from .export import schema_files, write_api

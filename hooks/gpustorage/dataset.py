@@ -1,5 +1,5 @@
 """Loading the dataset: every file under data/ read (stage 1) and checked against the model (stage 2),
-each alone; then every check across files (crosscheck.CHECKS) run the same way. One DataError lists
+each alone; then every check across files (checks.CHECKS) run the same way. One DataError lists
 every problem, or a Dataset comes back."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import strings as ui_strings
-from .crosscheck import CHECKS, CheckInput, LoadedProvider, ProviderFile, RatesFile
+from .checks import CHECKS, CheckInput, LoadedProvider, ProviderFile, RatesFile
 from .load import Document, load_file
 from .model import PROVIDER_ID, ExchangeRates, LanguageStrings, Provider
 from .problems import DataError, Problem
@@ -96,7 +96,7 @@ def _by_id(loaded: Iterable[LoadedProvider]) -> tuple[dict[str, Provider], dict[
 
 
 def run_checks(data: CheckInput, whole_project: bool = True) -> list[Problem]:
-    """Every problem the checks across files find (crosscheck.CHECKS), each check run whatever the others
+    """Every problem the checks across files find (checks.CHECKS), each check run whatever the others
     find; without `whole_project`, only the checks that need no more than the files given."""
     checks = [check for check in CHECKS if whole_project or not check.whole_project]
     return [problem for check in checks for problem in check.run(data)]

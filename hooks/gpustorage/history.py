@@ -32,7 +32,7 @@ from pydantic import (
     field_serializer,
 )
 
-from . import crosscheck
+from .checks import providers as provider_checks
 from .dataset import build_date
 from .load import MAX_FILE_BYTES, decode, load_text, too_large
 from .model import PROVIDER_ID, RENAMED_SOURCE_KEYS, Fact, Offering, Price, Provider
@@ -400,16 +400,16 @@ def compare(old: Provider, new: Provider) -> Iterator[tuple[ChangeKind, str, Fac
 class _Walk:
     """The commits replayed oldest first, following each file through renames. A version is taken
     only where the present would take it beside the files of its commit: an id no page or reserved
-    name holds, a name that looks like no other provider's (crosscheck's rules)."""
+    name holds, a name that looks like no other provider's (checks/providers.py)."""
 
     def __init__(self, parsed: dict[str, Provider | None], taken: Mapping[str, str]) -> None:
         self.parsed = parsed
-        self.taken = taken  # ids a provider may not have (crosscheck.taken_names)
+        self.taken = taken  # ids a provider may not have (checks.providers.taken_names)
         self.lineages = 0
         self.lineage_of: dict[str, int] = {}  # path -> lineage, for files that exist now
         self.final_path: dict[int, str] = {}
         self.last_valid: dict[int, Provider] = {}  # the last version of a file that was valid
-        self.name_holder: dict[str, int] = {}  # crosscheck.name_key of each name in last_valid -> lineage
+        self.name_holder: dict[str, int] = {}  # name_key (checks/providers.py) of each name in last_valid
         self.skipped: dict[tuple[str, str], Skipped] = {}  # by path and reason: each said once
         # each change with its file's lineage: the provider's id is the lineage's last path, known at the end
         self.found: list[tuple[int, Change]] = []
@@ -443,14 +443,14 @@ class _Walk:
         """Whether `path` is a provider file the present would accept by its name."""
         if not _is_provider_file(path):
             return False
-        problems = crosscheck.provider_id(PurePosixPath(path).stem, path, self.taken)
+        problems = provider_checks.provider_id(PurePosixPath(path).stem, path, self.taken)
         for problem in problems:
             self._skip(commit, path, problem.message)
         return not problems
 
     def _look_alike(self, lineage: int, provider: Provider) -> str | None:
         """Why the present would refuse `provider`'s name beside the other files of the moment."""
-        holder = self.name_holder.get(crosscheck.name_key(provider.name), lineage)
+        holder = self.name_holder.get(provider_checks.name_key(provider.name), lineage)
         if holder == lineage:
             return None
         other = self.last_valid[holder]
@@ -461,10 +461,10 @@ class _Walk:
         """Make `provider` the lineage's last valid version (None: the file is gone); the one before."""
         old = self.last_valid.pop(lineage, None)
         if old is not None:
-            self.name_holder.pop(crosscheck.name_key(old.name), None)
+            self.name_holder.pop(provider_checks.name_key(old.name), None)
         if provider is not None:
             self.last_valid[lineage] = provider
-            self.name_holder[crosscheck.name_key(provider.name)] = lineage
+            self.name_holder[provider_checks.name_key(provider.name)] = lineage
         return old
 
     def _update(self, commit: _Commit, lineage: int, path: str, blob: str) -> None:
@@ -556,7 +556,7 @@ def read_history(root: os.PathLike[str] | str, today: dt.date | None = None) -> 
         if problem is not None:
             where = f" (line {problem.line})" if problem.line > 1 else ""
             skipped.append(Skipped(sha, printable(path), problem.message + where))
-    walk = _Walk(parsed, crosscheck.taken_names(Path(root)))
+    walk = _Walk(parsed, provider_checks.taken_names(Path(root)))
     for commit in commits:
         walk.commit(commit)
     return History(available=True, changes=walk.changes(), skipped=(*skipped, *walk.skipped.values()))

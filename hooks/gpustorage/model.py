@@ -485,7 +485,8 @@ def _fact_field(declaration: FactDeclaration) -> tuple[object, Any]:
 
 
 # A region binding that differs by plan (a product's tiers, such as Single-AZ and Metro): the field
-# follows `region_binding`, which is then `varies` (crosscheck's binding-by-plan check asks for both).
+# follows `region_binding`, which is then `varies` (the binding-by-plan check, checks/sources.py, asks
+# for both).
 BINDING_BY_PLAN = "binding_by_plan"
 _BINDING_BY_PLAN_FIELD = (
     Annotated[dict[ShortText, Lax[RegionBinding]], Field(min_length=1, max_length=20)] | None,

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from .crosscheck import unquoted_facts
+from .checks.providers import unquoted_facts
 from .dataset import read_dataset
 from .derive import usd_figure
 from .history import GitError, blob_sizes, blobs, compare, git, json_value, keyed_offerings, printable
@@ -255,7 +255,7 @@ def _sources(provider: Provider, offering: Offering | None) -> list[Source]:
 def _unquoted(label: str, offering: Offering, facts: Iterable[Fact]) -> list[str]:
     """A line for each of the facts that is known but that no source of the offering quotes: each
     value added or changed comes with the words of its source (but not_applicable, as the validator's
-    crosscheck.unquoted_facts)."""
+    checks.providers.unquoted_facts)."""
     return [f"- {label} · **{fact.value}**" for fact in unquoted_facts(offering, facts)]
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from .crosscheck import LoadedProvider
+from .checks import LoadedProvider
 from .fetch import Fetched, Limits, Transport, fetch_all
 from .load import KeyPath
 from .model import Fact, Source
