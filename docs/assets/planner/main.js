@@ -92,18 +92,23 @@ function start(form, settings) {
       const total = settings.offerings.filter((offering) => offering.kind !== "object_storage").length;
       setText(filteredText, wording.fill(strings.filtered, { shown: shown, total: total }));
       setAttribute(clear, "href", "?" + writeQuery(withoutFilters(state, settings.filters), keys));
-      filteredNote.hidden = false;
-    } else filteredNote.hidden = true;
+    }
+    setProperty(filteredNote, "hidden", !filtered(state, settings.filters));
     results.removeAttribute("aria-busy");
+  }
+
+  /* The controls and the URL as the state says. */
+  function showState() {
+    showControls(planAmounts(state, settings));
+    query.hold(writeQuery(state, keys));
+    query.write();
   }
 
   /* The controls and the URL for the state at once; the results once the browser has painted them (a
    * frame's callbacks run just before its paint, a task they queue after it), `typing`: after a pause
    * in the typing. An update asked for since replaces the one waiting. */
   function update(typing) {
-    showControls(planAmounts(state, settings));
-    query.hold(writeQuery(state, keys));
-    query.write();
+    showState();
     if (!waiting) results.setAttribute("aria-busy", "true");
     waiting = true;
     requestAnimationFrame(() => {
@@ -146,9 +151,7 @@ function start(form, settings) {
   form.addEventListener("submit", (event) => event.preventDefault());
   showHint(read.dropped);
   // at load, the results at once: the page's rows are there already, and only their figures change
-  showControls(planAmounts(state, settings));
-  query.hold(writeQuery(state, keys));
-  query.write();
+  showState();
   waiting = true;
   settle();
   form.hidden = false;
