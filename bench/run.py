@@ -565,16 +565,20 @@ def _longest_after(entries: list[list[float]], starts: list[float]) -> list[floa
 # (its click, locators, wait_for_selector, eval_on_selector, wait_for_function) put listeners of their
 # own on the page's window for every pointer, touch and mouse event, for good: on a phone at 4× they
 # added about 10 ms of main-thread time to each tap, which Event Timing counts as the page's.
-SETTLED = """() => new Promise(resolve => {
-    const table = document.getElementById('comparison');
-    const done = () => !table.hasAttribute('aria-busy');
+def _settled(element_id: str) -> str:
+    """A snippet that resolves once the element is no longer aria-busy: the comparison's table and the
+    planner's results follow the next paint (compare/view.js, planner/main.js) and are busy till then."""
+    return """() => new Promise(resolve => {
+    const region = document.getElementById('ELEMENT');
+    const done = () => !region.hasAttribute('aria-busy');
     if (done()) return resolve();
     new MutationObserver((_, observer) => { if (done()) { observer.disconnect(); resolve(); } })
-        .observe(table, {attributes: true, attributeFilter: ['aria-busy']});
-})"""
-# The planner marks nothing while it works: it updates in the input's own handler (planner/main.js:
-# update), so once the event has run only the paint is left; the next frame, then the same pause.
-NEXT_FRAME = "() => new Promise(resolve => requestAnimationFrame(() => setTimeout(resolve)))"
+        .observe(region, {attributes: true, attributeFilter: ['aria-busy']});
+})""".replace("ELEMENT", element_id)
+
+
+SETTLED = _settled("comparison")
+PLANNER_SETTLED = _settled("planner-results")
 CENTRE = """selector => {
     const element = [...document.querySelectorAll(selector)].find(e => e.checkVisibility());
     element.scrollIntoView({block: 'center', behavior: 'instant'});
@@ -669,7 +673,12 @@ def input_to_next_paint(
 def planner_input_to_next_paint(site: Path, prefixes: dict[str, str] = LANGUAGES) -> dict[str, object]:
     """The same of the planner's controls, on its page, with the comparison's targets (issue #34)."""
     return _controls_next_paint(
-        site, prefixes, INP_TARGETS_MS["real"], LIGHTHOUSE_PAGES["planner"], _planner_interactions, NEXT_FRAME
+        site,
+        prefixes,
+        INP_TARGETS_MS["real"],
+        LIGHTHOUSE_PAGES["planner"],
+        _planner_interactions,
+        PLANNER_SETTLED,
     )
 
 

@@ -42,6 +42,7 @@ __all__ = [
     "keep_cost",
     "plan_offerings",
     "planner_settings",
+    "planner_table",
     "worked_example",
 ]
 
@@ -285,6 +286,14 @@ def _pairs(tiers: tuple[UsdTier, ...] | None) -> list[list[float | None]] | None
     return None if tiers is None else [[tier.up_to_gb, tier.usd_per_gb_month] for tier in tiers]
 
 
+def _links(view: SiteView, item: PlanOffering, site_root: str) -> dict[str, str]:
+    page = f"{site_root}{view.prefix}providers/{item.provider.id}/"
+    return {
+        "link": f"{page}#offering-{item.offering.number}",
+        "report": f"{page}#report-{item.offering.number}",
+    }
+
+
 def planner_settings(view: SiteView, filters: dict[str, Fact], site_root: str) -> dict[str, Any]:
     """The planner's settings without its strings: each offering's figures (in the page's order), the
     filters' values (the comparison's filters apply), the defaults and the origins."""
@@ -311,8 +320,7 @@ def planner_settings(view: SiteView, filters: dict[str, Fact], site_root: str) -
                     **{name: offering.value(fact) for name, fact in filters.items()},
                 },
                 # its details and its report line on its provider's page (as the comparison's row links)
-                "link": f"{site_root}{view.prefix}providers/{provider.id}/#offering-{offering.number}",
-                "report": f"{site_root}{view.prefix}providers/{provider.id}/#report-{offering.number}",
+                **_links(view, item, site_root),
             }
         )
     return {
@@ -322,6 +330,75 @@ def planner_settings(view: SiteView, filters: dict[str, Fact], site_root: str) -
         "hours_per_month": HOURS_PER_MONTH,
         "max_runs": MAX_RUNS,
     }
+
+
+# ---- the results table as the page holds it ----------------------------------------------------------------
+
+REPORTED = ("price", "billed_while_detached", "throughput")  # as view.js: the facts a reader can report
+
+
+@dataclass(frozen=True)
+class UnknownCell:
+    """A figure the data lacks, as view.js writes it: what is missing, and the report link if any."""
+
+    text: str
+    report: str | None
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """An offering's row of the planner's table for the default amounts: its name and link, and each
+    cell's unknown figure (None: a figure the script writes; a str: a text that needs no figure)."""
+
+    id: str
+    name: str
+    link: str
+    cells: tuple[UnknownCell | str | None, ...]  # keep, wait, the alternative, cheaper, break-even
+
+
+def _unknown(item: PlanOffering, missing: Sequence[str], t: Strings, report: str) -> UnknownCell:
+    if item.included and "price" in missing:
+        return UnknownCell(t("planner.missing.included"), None)
+    names = {
+        "price": t("column.price"),
+        "billed_while_detached": t("column.billed_while_detached"),
+        "throughput": t("column.throughput"),
+        "object_storage": t("planner.missing.object_storage"),
+    }
+    text = t("planner.unknown", what=t.join([names[name] for name in missing]))
+    return UnknownCell(text, report if any(name in REPORTED for name in missing) else None)
+
+
+def planner_table(view: SiteView, site_root: str, amounts: Amounts = DEFAULT_AMOUNTS) -> list[TableRow]:
+    """The planner table's rows for the default amounts, without filters, in its order (view.js: the
+    offerings with an answer first, the cheapest to keep first): the page holds them, so that the
+    script writes their figures in place instead of making the table at load. What the data lacks is
+    said as the script says it; the figures are left to the script (its locale's number format)."""
+    t, items = view.t, plan_offerings(view)
+    made = []
+    for item in items:
+        if item.offering.kind == StorageKind.object_storage or not (
+            item.max_gb is None or amounts.gb <= item.max_gb
+        ):
+            continue
+        store = store_for(items, item.provider.id, amounts.gb)
+        needs_store = amounts.origin == "object"
+        keep = keep_cost(item, amounts, amounts.runs)
+        other = fetch_cost(amounts.origin, amounts, amounts.runs, store, needs_store)
+        links = _links(view, item, site_root)
+        unknown = t("value.unknown")
+        answered = keep.total is not None and other.total is not None
+        cells = (
+            None if keep.total is not None else _unknown(item, keep.missing, t, links["report"]),
+            None if keep.wait is not None else _unknown(item, ("throughput",), t, links["report"]),
+            None if other.total is not None else _unknown(item, other.missing, t, links["report"]),
+            None if answered else unknown,
+            None if answered else unknown,
+        )
+        name = f"{item.provider.name}: {item.offering.product}"
+        made.append((keep.total if answered else None, TableRow(item.id, name, links["link"], cells)))
+    made.sort(key=lambda pair: (pair[0] is None, pair[0] or 0.0))
+    return [row for _, row in made]
 
 
 # ---- the worked example in words ------------------------------------------------------------------------

@@ -47,7 +47,14 @@ from .guide import GuidePage
 from .markers import MARKER
 from .messages import Strings
 from .model import HOURS_PER_MONTH, Fact, StorageKind
-from .planner import example_sentences, plan_offerings, planner_settings, planner_strings, worked_example
+from .planner import (
+    example_sentences,
+    plan_offerings,
+    planner_settings,
+    planner_strings,
+    planner_table,
+    worked_example,
+)
 from .render_html import OfferingParts
 from .report_links import offering_report, report_links
 from .settings import CHANGES_SHOWN, DISPLAY_CURRENCIES, FOLD_ABOVE_ROWS, ROWS_PER_PAGE, STALE_AFTER_DAYS
@@ -364,6 +371,7 @@ class LanguageRenderer:
             settings["strings"] = planner_strings(view.t)
             extra["planner"] = settings
             extra["planner_rows"] = {row: view.t(f"planner.row.{row}") for row in PLANNER_ROWS}
+            extra["planner_table"] = planner_table(view, site_root)
             extra["planner_options"] = [
                 {"id": item.id, "name": f"{item.provider.name}: {item.offering.product}"}
                 for item in plan_offerings(view)

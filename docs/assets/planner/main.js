@@ -4,8 +4,17 @@
  * figures, the defaults, the origins, the rates and the texts; the state lives in the URL query.
  *
  * The modules: plan.js (the cost model, on compare/cost.js), query.js (the URL query), view.js (the
- * results), chart.js (the SVG chart); numbers, state and filters are the comparison's own. */
+ * results), chart.js (the SVG chart); numbers, state and filters are the comparison's own.
+ *
+ * A control's own answer (its value in the URL, the labels, the hint) shows at once; the results
+ * follow once the browser has painted it, after a pause in the typing for an amount typed, and are
+ * aria-busy until then (as the comparison's table: compare/view.js), so that a keystroke's frame
+ * never waits for the table. */
 
+// While the reader types an amount, the results wait for a pause in the typing (compare/view.js)
+const TYPING_PAUSE_MS = 300;
+
+import { setAttribute, setProperty, setText } from "../compare/dom.js";
 import { localNumbers, messageFiller, moneyWriter } from "../compare/numbers.js";
 import { queryKeeper, writeQuery } from "../compare/state.js";
 import { planAmounts } from "./plan.js";
@@ -41,10 +50,13 @@ function start(form, settings) {
   const filteredText = document.getElementById("planner-filtered-text");
   const clear = document.getElementById("planner-clear");
   const picker = document.querySelector("select[name=pick]");
+  const results = document.getElementById("planner-results");
+  let waiting = false; // an update of the results asked for and not yet shown
+  let timer = null; // its coming run
 
   function showHint(limit) {
     const example = wording.numbers.forInput(1.5);
-    hint.textContent = limit ? wording.fill(strings.invalid, { max: limit, example: example }) : "";
+    setText(hint, limit ? wording.fill(strings.invalid, { max: limit, example: example }) : "");
   }
 
   /* Each control as the state says; each amount's default as its placeholder, in the currency chosen. */
@@ -61,28 +73,48 @@ function start(form, settings) {
     };
     PLAN_AMOUNTS.forEach((name) => {
       const control = form.elements[name];
-      control.placeholder = wording.numbers.forInput(placeholders[name]);
-      if (document.activeElement !== control) control.value = state[name] ? wording.numbers.forInput(state[name]) : "";
+      setAttribute(control, "placeholder", wording.numbers.forInput(placeholders[name]));
+      if (document.activeElement !== control) setProperty(control, "value", state[name] ? wording.numbers.forInput(state[name]) : "");
     });
-    form.elements.from.value = amounts.from;
-    form.elements.cur.value = state.cur;
-    gpuLabel.textContent = wording.fill(strings.gpu, { currency: amounts.currency });
-    priceLabel.textContent = wording.fill(strings.gb_price, { currency: amounts.currency });
+    setProperty(form.elements.from, "value", amounts.from);
+    setProperty(form.elements.cur, "value", state.cur);
+    setText(gpuLabel, wording.fill(strings.gpu, { currency: amounts.currency }));
+    setText(priceLabel, wording.fill(strings.gb_price, { currency: amounts.currency }));
   }
 
-  function update() {
-    const amounts = planAmounts(state, settings);
-    showControls(amounts);
-    view.show(state, amounts);
+  /* The results for the state, now (nothing when they show it already). */
+  function settle() {
+    if (!waiting) return;
+    waiting = false;
+    view.show(state, planAmounts(state, settings));
     if (filtered(state, settings.filters)) {
       const shown = document.getElementById("planner-rows").rows.length;
       const total = settings.offerings.filter((offering) => offering.kind !== "object_storage").length;
-      filteredText.textContent = wording.fill(strings.filtered, { shown: shown, total: total });
-      clear.href = "?" + writeQuery(withoutFilters(state, settings.filters), keys);
-      filteredNote.hidden = false;
-    } else filteredNote.hidden = true;
+      setText(filteredText, wording.fill(strings.filtered, { shown: shown, total: total }));
+      setAttribute(clear, "href", "?" + writeQuery(withoutFilters(state, settings.filters), keys));
+    }
+    setProperty(filteredNote, "hidden", !filtered(state, settings.filters));
+    results.removeAttribute("aria-busy");
+  }
+
+  /* The controls and the URL as the state says. */
+  function showState() {
+    showControls(planAmounts(state, settings));
     query.hold(writeQuery(state, keys));
     query.write();
+  }
+
+  /* The controls and the URL for the state at once; the results once the browser has painted them (a
+   * frame's callbacks run just before its paint, a task they queue after it), `typing`: after a pause
+   * in the typing. An update asked for since replaces the one waiting. */
+  function update(typing) {
+    showState();
+    if (!waiting) results.setAttribute("aria-busy", "true");
+    waiting = true;
+    requestAnimationFrame(() => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(settle, typing ? TYPING_PAUSE_MS : 0);
+    });
   }
 
   /* The amounts as typed: a number from 0 to its limit, "" for the default; the hint names the limit
@@ -108,19 +140,22 @@ function start(form, settings) {
     state.pick = picker.value;
   }
 
-  form.addEventListener("input", () => {
+  form.addEventListener("input", (event) => {
     readControls();
-    update();
+    update(event.target.tagName === "INPUT");
   });
   picker.addEventListener("change", () => {
     readControls();
-    update();
+    update(false);
   });
   form.addEventListener("submit", (event) => event.preventDefault());
   showHint(read.dropped);
+  // at load, the results at once: the page's rows are there already, and only their figures change
+  showState();
+  waiting = true;
+  settle();
   form.hidden = false;
-  document.getElementById("planner-results").hidden = false;
-  update();
+  results.hidden = false;
 }
 
 const form = document.getElementById("planner-form");

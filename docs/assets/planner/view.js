@@ -1,19 +1,30 @@
 /* The planner's results in the page: a row per offering that can hold the data (the comparison's
  * filters apply), the three ways for the offering chosen, the verdict, the chart and its figures.
  * Every text is written as text (no markup from data); unknown figures say what is missing and link
- * to the offering's report line on its provider's page, as the comparison's rows do. */
+ * to the offering's report line on its provider's page, as the comparison's rows do.
+ *
+ * Each element is made once and written only where its text changes (compare/dom.js): an offering's
+ * row is the page's own (the build writes the default's rows) or made the first time it shows, taken
+ * out of the table while the filters or the size leave it out, and moved only when out of place
+ * (compare/order.js); the browser then styles and lays out what changed, not the whole results. */
 
 import { breakEven, chartPoints, chartRuns, compareOffering, holds, maxRuns, storeFor, strategies } from "./plan.js";
 import { drawChart, WAYS } from "./chart.js";
 import { filterOf, matches } from "../compare/filter.js";
+import { setText } from "../compare/dom.js";
+import { keptInPlace, moveOutOfPlace } from "../compare/order.js";
 
 // the facts of an offering a reader can report (the others are not the offering's own values)
 const REPORTED = ["price", "billed_while_detached", "throughput"];
+const UNKNOWN = "gs-planner-unknown";
+const CELLS = 5; // each row's cells after its heading: keep, wait, the alternative, cheaper, break-even
 
-function cell(text) {
-  const td = document.createElement("td");
-  td.textContent = text;
-  return td;
+/* A cell's figure as text; written only where it changes (a cell that said what is missing becomes
+ * plain again). */
+function writeText(td, text) {
+  if (td.className) td.removeAttribute("class");
+  if (td.childElementCount) td.textContent = text;
+  else setText(td, text);
 }
 
 export function plannerView(settings, wording) {
@@ -40,6 +51,11 @@ export function plannerView(settings, wording) {
     name: offering.provider_name.toLowerCase(),
   }));
   const offerings = all.map((entry) => entry.offering);
+  // each offering's row by its id: those the page holds (the default's, written by the build), the
+  // others made the first time they show; a row left out is taken out of the table, kept for later
+  const rowById = new Map();
+  Array.prototype.forEach.call(rows.rows, (row) => rowById.set(row.dataset.id, row));
+  let chartKey = ""; // what the chart was drawn for: drawn again only when it changes
 
   let currency = "USD";
   const perMonth = (usd) => fill(strings.per_month, { amount: wording.money(usd, currency) });
@@ -48,24 +64,48 @@ export function plannerView(settings, wording) {
       ? fill(strings.minutes, { value: wording.oneDecimal(hours * 60) })
       : fill(strings.hours, { value: wording.oneDecimal(hours) });
 
-  /* A cell for a figure the data lacks: what is missing, and where to report it. */
-  function unknownCell(offering, missing) {
-    const td = document.createElement("td");
-    td.className = "gs-planner-unknown";
-    if (offering.included && missing.indexOf("price") !== -1) {
-      td.textContent = strings.included;
-      return td;
+  /* A cell for a figure the data lacks: what is missing, and where to report it; written only where
+   * it does not say so already. */
+  function writeUnknown(td, offering, missing) {
+    let text;
+    let report = false;
+    if (offering.included && missing.indexOf("price") !== -1) text = strings.included;
+    else {
+      text = fill(strings.unknown, { what: wording.join(missing.map((name) => strings.missing[name])) });
+      report = missing.some((name) => REPORTED.indexOf(name) !== -1);
     }
-    const names = missing.map((name) => strings.missing[name]);
-    td.textContent = fill(strings.unknown, { what: wording.join(names) });
-    if (missing.some((name) => REPORTED.indexOf(name) !== -1)) {
-      const link = document.createElement("a");
-      link.href = offering.report;
-      link.className = "gs-planner-report";
-      link.textContent = strings.report;
-      td.append(" ", link);
+    const link = td.lastElementChild;
+    const same =
+      td.className === UNKNOWN &&
+      td.textContent === (report ? text + " " + strings.report : text) &&
+      (report ? td.childElementCount === 1 && link.getAttribute("href") === offering.report : !td.childElementCount);
+    if (same) return;
+    td.className = UNKNOWN;
+    td.textContent = text;
+    if (report) {
+      const a = document.createElement("a");
+      a.href = offering.report;
+      a.className = "gs-planner-report";
+      a.textContent = strings.report;
+      td.append(" ", a);
     }
-    return td;
+  }
+
+  function rowOf(offering) {
+    let row = rowById.get(offering.id);
+    if (row) return row;
+    row = document.createElement("tr");
+    row.dataset.id = offering.id;
+    const head = document.createElement("th");
+    head.scope = "row";
+    const link = document.createElement("a");
+    link.href = offering.link;
+    link.textContent = offering.provider_name + ": " + offering.product;
+    head.append(link);
+    row.append(head);
+    for (let i = 0; i < CELLS; i++) row.append(document.createElement("td"));
+    rowById.set(offering.id, row);
+    return row;
   }
 
   function evenText(even, amounts) {
@@ -90,31 +130,39 @@ export function plannerView(settings, wording) {
     });
     const made = shown.map((offering) => {
       const line = compareOffering(offering, storeFor(offerings, offering.provider, amounts.gb), amounts);
-      const row = document.createElement("tr");
-      row.dataset.id = offering.id;
-      const head = document.createElement("th");
-      head.scope = "row";
-      const link = document.createElement("a");
-      link.href = offering.link;
-      link.textContent = offering.provider_name + ": " + offering.product;
-      head.append(link);
-      row.append(head);
-      row.append(line.keep.total === null ? unknownCell(offering, line.keep.missing) : cell(perMonth(line.keep.total)));
-      row.append(line.keep.wait === null ? unknownCell(offering, ["throughput"]) : cell(duration(line.keep.wait)));
-      row.append(line.alternative.total === null ? unknownCell(offering, line.alternative.missing) : cell(perMonth(line.alternative.total)));
-      // what is missing is said once, where the figure it lacks is: these two are then only unknown
-      row.append(line.cheaper === null ? cell(strings.unknown_short) : cell(strings.cheaper[line.cheaper]));
-      const even = evenText(line.breakEven, amounts);
-      row.append(cell(even === null ? strings.unknown_short : even));
-      return { row: row, offering: offering, total: line.keep.total === null || line.alternative.total === null ? null : line.keep.total };
+      return { offering: offering, line: line, total: line.keep.total === null || line.alternative.total === null ? null : line.keep.total };
     });
     // the offerings with an answer first, the cheapest to keep first; the others in the page's order
     made.sort((a, b) => (a.total === null) - (b.total === null) || (a.total === null ? 0 : a.total - b.total));
-    rows.replaceChildren(...made.map((line) => line.row));
+    const wanted = made.map((item) => {
+      const row = rowOf(item.offering);
+      const line = item.line;
+      const offering = item.offering;
+      const cells = row.cells;
+      if (line.keep.total === null) writeUnknown(cells[1], offering, line.keep.missing);
+      else writeText(cells[1], perMonth(line.keep.total));
+      if (line.keep.wait === null) writeUnknown(cells[2], offering, ["throughput"]);
+      else writeText(cells[2], duration(line.keep.wait));
+      if (line.alternative.total === null) writeUnknown(cells[3], offering, line.alternative.missing);
+      else writeText(cells[3], perMonth(line.alternative.total));
+      // what is missing is said once, where the figure it lacks is: these two are then only unknown
+      writeText(cells[4], line.cheaper === null ? strings.unknown_short : strings.cheaper[line.cheaper]);
+      const even = evenText(line.breakEven, amounts);
+      writeText(cells[5], even === null ? strings.unknown_short : even);
+      return row;
+    });
+    // the rows in that order: those left out taken out, only those out of place moved (order.js)
+    const current = Array.prototype.slice.call(rows.rows);
+    const keep = new Set(wanted);
+    current.forEach((row) => {
+      if (!keep.has(row)) row.remove();
+    });
+    const staying = current.filter((row) => keep.has(row));
+    moveOutOfPlace(wanted, keptInPlace(staying, wanted), (row, before) => rows.insertBefore(row, before));
     const notes = [];
     if (!made.length) notes.push(strings.none);
     if (tooSmall) notes.push(fill(strings.too_small, { count: tooSmall, size: wording.oneDecimal(amounts.gb) + " GB" }));
-    leftOut.textContent = notes.join(" ");
+    setText(leftOut, notes.join(" "));
     return made.map((line) => line.offering);
   }
 
@@ -122,28 +170,23 @@ export function plannerView(settings, wording) {
   function showWays(state, amounts, shown) {
     const options = Array.prototype.map.call(picker.options, (option) => option.value);
     const id = options.indexOf(state.pick) !== -1 ? state.pick : shown.length ? shown[0].id : options[0];
-    picker.value = id;
+    if (picker.value !== id) picker.value = id;
     const offering = offerings.find((candidate) => candidate.id === id);
     const store = storeFor(offerings, offering.provider, amounts.gb);
     const ways = strategies(offering, store, amounts);
     const origin = strings.from[ways.downloadFrom];
     const downloadName = fill(strings.way_download, { origin: origin });
-    downloadHeads.forEach((head) => {
-      head.textContent = downloadName;
-    });
-    waysCaption.textContent = offering.provider_name + ": " + offering.product;
+    downloadHeads.forEach((head) => setText(head, downloadName));
+    setText(waysCaption, offering.provider_name + ": " + offering.product);
     const costs = { keep: ways.keep(amounts.runs), copy: ways.copy(amounts.runs), download: ways.download(amounts.runs) };
     Array.prototype.forEach.call(waysTable.tBodies[0].rows, (row) => {
       const name = row.dataset.row;
       WAYS.forEach((way, index) => {
         const cost = costs[way];
         const value = cost[name];
-        const old = row.cells[index + 1];
-        let fresh;
-        if (value === null) fresh = unknownCell(offering, cost.missing);
-        else if (name === "wait") fresh = cell(duration(value));
-        else fresh = cell(perMonth(value));
-        row.replaceChild(fresh, old);
+        const td = row.cells[index + 1];
+        if (value === null) writeUnknown(td, offering, cost.missing);
+        else writeText(td, name === "wait" ? duration(value) : perMonth(value));
       });
     });
     // the break-even against the table's alternative: the copy from object storage where the reader
@@ -151,10 +194,13 @@ export function plannerView(settings, wording) {
     const other = amounts.from === "object" ? ways.copy : ways.download;
     const even = breakEven(ways.keep, other, maxRuns(amounts));
     const said = evenText(even, amounts);
-    verdict.textContent = fill(strings.labelled, {
-      label: strings.break_even_label,
-      text: said === null ? fill(strings.unknown, { what: wording.join(costs.keep.missing.concat(other(0).missing).map((name) => strings.missing[name])) }) : said,
-    });
+    setText(
+      verdict,
+      fill(strings.labelled, {
+        label: strings.break_even_label,
+        text: said === null ? fill(strings.unknown, { what: wording.join(costs.keep.missing.concat(other(0).missing).map((name) => strings.missing[name])) }) : said,
+      })
+    );
     const runs = chartRuns(amounts, even, 10);
     [amounts.runs, even].forEach((extra) => {
       if (typeof extra === "number" && extra <= runs[runs.length - 1] && runs.indexOf(extra) === -1) runs.push(extra);
@@ -162,34 +208,38 @@ export function plannerView(settings, wording) {
     runs.sort((a, b) => a - b);
     const drawn = chartPoints(ways, runs);
     const rate = currency === "USD" ? 1 : settings.rates[currency].usd_per_unit;
-    drawChart(
-      figure,
-      drawn,
-      even,
-      {
-        title: strings.chart_title,
-        desc: fill(strings.chart_desc, { max: runs[runs.length - 1] }),
-        axisRuns: strings.axis_runs,
-        axisCost: fill(strings.axis_cost, { currency: currency }),
-        names: { keep: strings.way_keep, copy: strings.way_copy, download: downloadName },
-        even: said || "",
-      },
-      wording.numbers.format,
-      (usd) => usd / rate
-    );
-    points.replaceChildren(
-      ...drawn.map((point) => {
-        const row = document.createElement("tr");
-        const head = document.createElement("th");
-        head.scope = "row";
-        head.textContent = wording.numbers.format(point.runs);
-        row.append(head);
-        WAYS.forEach((way) => {
-          row.append(point[way] === null ? unknownCell(offering, ways[way](point.runs).missing) : cell(wording.money(point[way], currency)));
-        });
-        return row;
-      })
-    );
+    const texts = {
+      title: strings.chart_title,
+      desc: fill(strings.chart_desc, { max: runs[runs.length - 1] }),
+      axisRuns: strings.axis_runs,
+      axisCost: fill(strings.axis_cost, { currency: currency }),
+      names: { keep: strings.way_keep, copy: strings.way_copy, download: downloadName },
+      even: said || "",
+    };
+    const key = JSON.stringify([drawn, even, texts, rate]);
+    if (key !== chartKey) {
+      chartKey = key;
+      drawChart(figure, drawn, even, texts, wording.numbers.format, (usd) => usd / rate);
+    }
+    // the chart's figures: a row per point, kept from one update to the next and written where changed
+    while (points.rows.length > drawn.length) points.deleteRow(-1);
+    while (points.rows.length < drawn.length) {
+      const row = document.createElement("tr");
+      const head = document.createElement("th");
+      head.scope = "row";
+      row.append(head);
+      WAYS.forEach(() => row.append(document.createElement("td")));
+      points.append(row);
+    }
+    drawn.forEach((point, index) => {
+      const row = points.rows[index];
+      setText(row.cells[0], wording.numbers.format(point.runs));
+      WAYS.forEach((way, column) => {
+        const td = row.cells[column + 1];
+        if (point[way] === null) writeUnknown(td, offering, ways[way](point.runs).missing);
+        else writeText(td, wording.money(point[way], currency));
+      });
+    });
   }
 
   return {
