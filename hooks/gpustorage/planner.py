@@ -356,6 +356,11 @@ class TableRow:
     cells: tuple[UnknownCell | str | None, ...]  # keep, wait, the alternative, cheaper, break-even
 
 
+def word_gap(t: Strings) -> str:
+    """What stands between two parts of a text in the language: a space, or nothing (Chinese)."""
+    return t("text.sentences", first="", second="")
+
+
 def _unknown(item: PlanOffering, missing: Sequence[str], t: Strings, report: str) -> UnknownCell:
     if item.included and "price" in missing:
         return UnknownCell(t("planner.missing.included"), None)
@@ -501,6 +506,7 @@ def planner_strings(t: Strings) -> dict[str, Any]:
         },
         "included": t("planner.missing.included"),
         "report": t("planner.report"),
+        "gap": word_gap(t),  # before the report link: a space, none in Chinese
         "cheaper": {way: t(f"planner.cheaper.{way}") for way in ("keep", "fetch", "same")},
         "break_even": t.message("planner.break_even"),
         "always": t("planner.always"),

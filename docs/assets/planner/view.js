@@ -87,7 +87,7 @@ export function plannerView(settings, wording) {
       a.href = offering.report;
       a.className = "gs-planner-report";
       a.textContent = strings.report;
-      td.append(" ", a);
+      td.append(strings.gap, a); // a space, none in Chinese
     }
   }
 
