@@ -337,3 +337,18 @@ def test_on_a_phone_the_offerings_side_by_side_fit_the_screen(
     assert fit["names"] == fit["whole"] == picked
     assert fit["sideways"] <= 0
     assert fit["text"].count(fixture_build.views[lang].t("pick.no_size")) == 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_the_planner_fits_the_screen(open_tab, server: str, lang: str) -> None:
+    """Issue #34: the planner's choice of offerings (as long as their names) and its six-column tables
+    never widen the page beyond a phone's screen (which a phone then shows zoomed out)."""
+    page = open_tab(PHONE, is_mobile=True, has_touch=True)
+    page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}planner/")
+    page.wait_for_selector("#planner-results:not([hidden]):not([aria-busy])", state="attached")
+    assert page.evaluate("innerWidth") == PHONE["width"]  # a wider page makes a phone zoom out
+    wide = page.evaluate(
+        "[...document.querySelectorAll('article *')]"
+        ".filter(e => e.getBoundingClientRect().right > innerWidth).map(e => e.tagName + '.' + e.className)"
+    )
+    assert wide == []
