@@ -74,6 +74,20 @@ def test_the_script_reads_every_setting_and_text_the_page_writes_and_no_other(si
     )
 
 
+PLANNER_CODE = "\n".join(
+    re.sub(r"/\*.*?\*/|//[^\n]*", "", path.read_text(encoding="utf-8"), flags=re.DOTALL)
+    for path in sorted((ROOT / "docs" / "assets" / "planner").glob("*.js"))
+)
+
+
+def test_the_planner_reads_every_setting_and_text_its_page_writes_and_no_other(site: Build) -> None:
+    """Issue #34: the planner's script and its page (hooks/gpustorage/planner.py) agree as the
+    comparison's do: every setting and text the page writes is read, and the script names no other."""
+    settings = json.loads(site.page("planner/").select_one("#planner-settings").string)
+    assert set(re.findall(r"\bsettings\.([a-z_]+)", PLANNER_CODE)) == set(settings)
+    assert set(re.findall(r"\bstrings\.([a-z_]+)", PLANNER_CODE)) == set(settings["strings"])
+
+
 def test_the_modules_import_only_each_other() -> None:
     """No module loads anything from another host, or from outside its folder."""
     imported = {
