@@ -96,6 +96,7 @@ class Figures:
     example_of: dict[str, str] | None  # what an example price is for (a region, a size), by language
     egress: UsdEgress | None  # None when egress is free, unknown or varies
     max_size_gb: float | None
+    read_mb_s: float | None  # the lowest rate the throughput states (read_mb_s): the planner's wait
     facts: dict[Fact, Origin]
     source_date: dt.date | None  # the oldest source date among its dated known facts
     checked: dt.date | None  # the oldest checked date of its known facts; None: one has none recorded
@@ -294,6 +295,7 @@ def figures(offering: Offering, rates: ExchangeRates, today: dt.date) -> Figures
         example_of=price.example_of if price else None,
         egress=egress,
         max_size_gb=size,
+        read_mb_s=read_mb_s(offering.throughput),
         facts=facts,
         source_date=source_date,
         checked=oldest_checked(known),

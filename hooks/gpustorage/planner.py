@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .derive import UsdTier, read_mb_s
+from .derive import UsdTier
 from .facts import Fact
 from .messages import Strings
 from .model import HOURS_PER_MONTH, INCLUDED, StorageKind
@@ -84,7 +84,7 @@ def plan_offerings(view: SiteView) -> list[PlanOffering]:
                     fee=usd.monthly_fee_usd if usd else 0.0,
                     max_gb=offering.figures.max_size_gb,
                     included=offering.value(Fact.price) == INCLUDED,
-                    read_mb_s=read_mb_s(offering.offering.throughput),
+                    read_mb_s=offering.figures.read_mb_s,
                 )
             )
     return found
@@ -250,10 +250,10 @@ def _complete(item: PlanOffering, amounts: Amounts) -> bool:
     )
 
 
-def worked_example(view: SiteView, amounts: Amounts = DEFAULT_AMOUNTS) -> WorkedExample | None:
-    """The first offering in the page's order whose every figure the method needs is known, one whose
-    provider also has an object storage with a price before the others; None where none is."""
-    items = plan_offerings(view)
+def worked_example(items: Sequence[PlanOffering], amounts: Amounts = DEFAULT_AMOUNTS) -> WorkedExample | None:
+    """The first offering of `items` (plan_offerings: the page's order) whose every figure the method
+    needs is known, one whose provider also has an object storage with a price before the others; None
+    where none is."""
     complete = [item for item in items if _complete(item, amounts)]
     with_store = [item for item in complete if store_for(items, item.provider.id, amounts.gb)]
     if not complete:
@@ -294,11 +294,13 @@ def _links(view: SiteView, item: PlanOffering, site_root: str) -> dict[str, str]
     }
 
 
-def planner_settings(view: SiteView, filters: dict[str, Fact], site_root: str) -> dict[str, Any]:
+def planner_settings(
+    items: Sequence[PlanOffering], view: SiteView, filters: dict[str, Fact], site_root: str
+) -> dict[str, Any]:
     """The planner's settings without its strings: each offering's figures (in the page's order), the
     filters' values (the comparison's filters apply), the defaults and the origins."""
     offerings = []
-    for item in plan_offerings(view):
+    for item in items:
         offering, provider = item.offering, item.provider
         offerings.append(
             {
@@ -374,12 +376,14 @@ def _unknown(item: PlanOffering, missing: Sequence[str], t: Strings, report: str
     return UnknownCell(text, report if any(name in REPORTED for name in missing) else None)
 
 
-def planner_table(view: SiteView, site_root: str, amounts: Amounts = DEFAULT_AMOUNTS) -> list[TableRow]:
+def planner_table(
+    items: Sequence[PlanOffering], view: SiteView, site_root: str, amounts: Amounts = DEFAULT_AMOUNTS
+) -> list[TableRow]:
     """The planner table's rows for the default amounts, without filters, in its order (view.js: the
     offerings with an answer first, the cheapest to keep first): the page holds them, so that the
     script writes their figures in place instead of making the table at load. What the data lacks is
     said as the script says it; the figures are left to the script (its locale's number format)."""
-    t, items = view.t, plan_offerings(view)
+    t = view.t
     made = []
     for item in items:
         if item.offering.kind == StorageKind.object_storage or not (

@@ -234,9 +234,9 @@ def shared_parts(view: SiteView) -> Shared:
 # ---- the pages of one language -----------------------------------------------------------------------
 
 
-def comparison_settings(view: SiteView) -> dict[str, Any]:
-    """What the comparison script needs: presets, filters, page size, rates (each with a note naming its
-    date, and marking it stale like data) and its strings in the page's language."""
+def rate_settings(view: SiteView) -> dict[str, dict[str, Any]]:
+    """The currencies a reader may choose, each with its rate and a note naming its date (marked stale
+    like data): the comparison's and the planner's alike."""
     t = view.t
     rates = view.dataset.rates.rates
 
@@ -248,6 +248,20 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
         return note + t("text.aside", text=t("stale.badge")) if is_stale(rate.date, view.today) else note
 
     return {
+        currency: {
+            "usd_per_unit": rates[currency].usd_per_unit,  # type: ignore[index]
+            "note": rate_note(currency),
+        }
+        for currency in DISPLAY_CURRENCIES
+        if currency in rates
+    }
+
+
+def comparison_settings(view: SiteView) -> dict[str, Any]:
+    """What the comparison script needs: presets, filters, page size, rates and its strings in the
+    page's language."""
+    t = view.t
+    return {
         "presets": PRESETS,
         "filters": list(FILTERS),
         "rows_per_page": ROWS_PER_PAGE,
@@ -255,14 +269,7 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
         "details_file": DETAILS_FILE,  # beside each provider page: its offerings' details (details.js)
         "rows_file": ROWS_FILE if folded(view) else None,  # beside a long comparison: its other rows
         "hours_per_month": HOURS_PER_MONTH,  # the month the calculator splits into running and idle hours
-        "rates": {
-            currency: {
-                "usd_per_unit": rates[currency].usd_per_unit,  # type: ignore[index]
-                "note": rate_note(currency),
-            }
-            for currency in DISPLAY_CURRENCIES
-            if currency in rates
-        },
+        "rates": rate_settings(view),
         "counts": render_html.count_wordings(t),
         "strings": {
             "preset_changed": t.message("preset.changed"),
@@ -364,21 +371,24 @@ class LanguageRenderer:
         """What the planner's markers need: its settings and offerings to choose from (planner), its
         worked example in words (planner_example); nothing for a page without them."""
         view, extra = self.view, dict[str, Any]()
+        if not names & {"planner", "planner_example"}:
+            return extra
+        items = plan_offerings(view)  # once for the page's markers
         if "planner" in names:
-            settings = planner_settings(view, FILTERS, site_root)
-            settings["rates"] = comparison_settings(view)["rates"]
+            settings = planner_settings(items, view, FILTERS, site_root)
+            settings["rates"] = rate_settings(view)
             settings["filters"] = list(FILTERS)
             settings["strings"] = planner_strings(view.t)
             extra["planner"] = settings
             extra["planner_rows"] = {row: view.t(f"planner.row.{row}") for row in PLANNER_ROWS}
-            extra["planner_table"] = planner_table(view, site_root)
+            extra["planner_table"] = planner_table(items, view, site_root)
             extra["planner_options"] = [
                 {"id": item.id, "name": f"{item.provider.name}: {item.offering.product}"}
-                for item in plan_offerings(view)
+                for item in items
                 if item.offering.kind != StorageKind.object_storage
             ]
         if "planner_example" in names:
-            example = worked_example(view)
+            example = worked_example(items)
             extra["example"] = example_sentences(example, view.t) if example else None
         return extra
 
