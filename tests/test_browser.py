@@ -286,16 +286,6 @@ def cost_cell(page, provider_id: str, number: int):
     return row_of(page, product).locator("td[data-column=cost]")
 
 
-def on_screen_text(locator) -> str:
-    """An element's text as a reader reads it: on screen, rendered. A phone's card out of view is not
-    rendered until it nears the screen (site.css: content-visibility), and holds no text until then."""
-    locator.scroll_into_view_if_needed()
-    locator.page.wait_for_function(
-        "element => element.checkVisibility({contentVisibilityAuto: true})", arg=locator.element_handle()
-    )
-    return locator.inner_text()
-
-
 def row_of(page, product: str):
     """An offering's row, by its product's name (the link to its details)."""
     link = page.locator("a.gs-disclose", has_text=re.compile(rf"^{re.escape(product)}$"))
@@ -1088,7 +1078,7 @@ def test_hours_a_month_split_running_and_idle_storage(
             assert page.input_value("input[name=hours]") == "365"
         for key, (running, idle) in HOURS_CASES.items():
             cell = cost_cell(page, *key)
-            text = on_screen_text(cell)
+            text = cell.inner_text()
             assert running == pytest.approx(full[key] / 2)  # the running cost halves
             sign = "≈ " if key in CONVERTED else ""
             assert t("calc.running_line", amount=sign + _money(page, lang, running), hours=365) in text
