@@ -552,9 +552,8 @@ OBSERVE_EVENTS = """() => {
 }"""
 
 
-def _longest_after(entries: list[list[float]], starts: list[float]) -> list[float]:
-    """For each start time, the longest entry that started from it to the next one (0: none)."""
-    ends = [*starts[1:], float("inf")]
+def _longest_after(entries: list[list[float]], starts: list[float], ends: list[float]) -> list[float]:
+    """For each window (a start and its end), the longest entry that started in it (0: none)."""
     return [
         max((d for t, d in entries if start <= t < end), default=0.0)
         for start, end in zip(starts, ends, strict=True)
@@ -593,6 +592,7 @@ def _in_view(page: Any, selector: str) -> tuple[float, float]:
     returns its middle on the screen."""
     x, y = page.evaluate(CENTRE, selector)
     page.wait_for_timeout(100)  # a finger or key follows once the page stands still
+    page.evaluate("window.gsInputAt = performance.now()")  # where the control's own time starts
     return x, y
 
 
@@ -712,18 +712,24 @@ def _controls_next_paint(
                     prepare(page, touch)
                 page.evaluate(OBSERVE_EVENTS)
                 names: list[str] = []
-                starts: list[float] = []
+                scrolls: list[float] = []  # when the control is brought into view (_in_view)
+                starts: list[float] = []  # when it is touched
                 for run in range(INTERACTION_RUNS):
                     for name, act in interactions(page, run, touch).items():
                         names.append(name)
-                        starts.append(page.evaluate("performance.now()"))
+                        scrolls.append(page.evaluate("performance.now()"))
                         act()
+                        starts.append(page.evaluate("gsInputAt"))
                         page.evaluate(settled)  # each control from a settled page: its rows shown
                         page.wait_for_timeout(150)
                 page.wait_for_timeout(1000)  # the last entries
                 events, tasks = page.evaluate("[gsEvents, gsTasks]")
-                latencies = dict(zip(starts, _longest_after(events, starts), strict=True))
-                longest_tasks = dict(zip(starts, _longest_after(tasks, starts), strict=True))
+                # a control's time runs from its touch until the next control is brought into view: the
+                # bench's own scroll to a control is not the control's (a reader's scrolling is measured
+                # with the layout shifts: scroll_shifts)
+                ends = [*scrolls[1:], float("inf")]
+                latencies = dict(zip(starts, _longest_after(events, starts, ends), strict=True))
+                longest_tasks = dict(zip(starts, _longest_after(tasks, starts, ends), strict=True))
                 controls: dict[str, dict[str, float]] = {}
                 for name in dict.fromkeys(names):
                     own = [start for n, start in zip(names, starts, strict=True) if n == name]
@@ -744,8 +750,11 @@ def _controls_next_paint(
 # the finger): every shift is summed, input or not, from the first scroll to the last.
 OBSERVE_SHIFTS = """() => {
     window.gsShifts = [];
+    window.gsScrollTasks = [];
     new PerformanceObserver(list => list.getEntries().forEach(e => window.gsShifts.push(e.value)))
         .observe({type: 'layout-shift'});
+    new PerformanceObserver(list => list.getEntries().forEach(e => window.gsScrollTasks.push(e.duration)))
+        .observe({type: 'longtask'});
 }"""
 TABLE_ENDS = """() => { const box = document.getElementById('comparison').getBoundingClientRect();
     return [box.top + scrollY, box.bottom + scrollY - innerHeight]; }"""
@@ -760,18 +769,22 @@ def _flick(page: Any, steps: int, direction: int) -> None:
         page.wait_for_timeout(50)
 
 
-def _shifts_while(page: Any, scroll: Callable[[list[float]], None]) -> float:
+def _shifts_while(page: Any, scroll: Callable[[list[float]], None]) -> tuple[float, float]:
+    """The layout shift summed while `scroll` runs, and its longest task (0: none over 50 ms)."""
     page.evaluate(OBSERVE_SHIFTS)
     scroll(page.evaluate(TABLE_ENDS))
     page.wait_for_timeout(200)
-    return round(page.evaluate("window.gsShifts.reduce((a, b) => a + b, 0)"), 4)
+    shift, longest = page.evaluate(
+        "[gsShifts.reduce((a, b) => a + b, 0), gsScrollTasks.reduce((a, b) => Math.max(a, b), 0)]"
+    )
+    return round(shift, 4), round(longest, 1)
 
 
 def scroll_shifts(site: Path, prefixes: dict[str, str] = LANGUAGES) -> dict[str, object]:
     """The layout shift (summed as CLS sums it) on the phone profile, per language: while the reader
     scrolls from the table's top to its end and back ("scroll"), and while the reader scrolls up from
     its end after landing there at once ("after_jump": a restored scroll position, a link, the End key;
-    the landing itself included)."""
+    the landing itself included); beside each, the longest task while it scrolls."""
     from playwright.sync_api import sync_playwright
 
     viewport, slowdown = SCREENS["phone_cpu_4x"]
@@ -797,7 +810,9 @@ def scroll_shifts(site: Path, prefixes: dict[str, str] = LANGUAGES) -> dict[str,
                 page.goto(f"{url}/{prefix}")
                 page.wait_for_selector("#comparison-tools:not([hidden])", state="attached")
                 page.wait_for_timeout(500)  # the page settled: only what the scroll moves counts
-                results[f"phone_cpu_4x/{lang}/{name}"] = _shifts_while(page, scroll)
+                shift, longest = _shifts_while(page, scroll)
+                results[f"phone_cpu_4x/{lang}/{name}"] = shift
+                results[f"phone_cpu_4x/{lang}/{name}/longest_task_ms"] = longest
                 page.close()
         browser.close()
     return results
