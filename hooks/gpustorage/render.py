@@ -9,7 +9,9 @@ kept by provider id and offering number.
 Everything a page holds is escaped here, its front matter included (`FrontMatter`): HTML through
 MarkupSafe (`Markup` end to end, see render_html.py), Markdown text through `escape.md`, JSON-LD
 through `escape.script_json`. Jinja templates, with autoescape, make the pages written once per
-language (comparison, provider list, FAQ, changes); Python makes rows, cells and provider pages.
+language (comparison, provider list, FAQ, changes); Python makes rows, cells and provider pages. The
+two meet one way: a template places fragments made before it runs (`markers_context`, from
+render_html) and words the page with `t`; it calls no fragment function, and its globals are constants.
 """
 
 from __future__ import annotations
@@ -167,6 +169,7 @@ def environment() -> Environment:
     )
     env.filters["md"] = md
     env.filters["script_json"] = script_json
+    # the templates' constants; what they place is made before they run (LanguageRenderer.markers_context)
     env.globals.update(
         stale_days=STALE_AFTER_DAYS,
         presets=list(PRESETS),
@@ -177,20 +180,7 @@ def environment() -> Environment:
         planner_carried=",".join(PLANNER_CARRIED),
         columns=[fact.value for fact in COLUMNS],
         facts=[fact.value for fact in Fact],
-        word_key=word_key,
         changes_shown=CHANGES_SHOWN,
-        marks=render_html.marks,
-        provider_group=render_html.provider_group,
-        column_heads=render_html.column_heads,
-        doubts=render_html.doubts,
-        badges=render_html.badges,
-        freshness_table=render_html.freshness_table,
-        history_block=render_html.history_block,
-        changes_filter=render_html.changes_filter,
-        changes_list=render_html.changes_list,
-        count_text=render_html.count_text,
-        legend=render_html.legend,
-        is_stale=is_stale,
     )
     return env
 
@@ -204,6 +194,15 @@ class Shared:
 
     offerings: dict[tuple[str, int], OfferingParts]  # by provider id and offering number
     option_counts: Counter[str] = field(default_factory=Counter)  # 'kind:object_storage', 'billed:yes'
+
+
+# Every choice of the comparison's tools, as _option_counts names it: the kinds, each filter's values
+# and free egress
+CHOICE_KEYS = (
+    *(f"kind:{kind.value}" for kind in StorageKind),
+    *(f"{name}:{value}" for name, values in FILTER_VALUES.items() for value in values),
+    "egress:free",
+)
 
 
 def _option_counts(view: SiteView) -> Counter[str]:
@@ -321,21 +320,21 @@ class LanguageRenderer:
         return {
             "view": view,
             "t": view.t,
-            "parts": self.shared.offerings,
-            "page_providers": in_page,
             "folded_note": note,
             "option_counts": self.shared.option_counts,
             "settings": comparison_settings(view),
             "display_currencies": [c for c in DISPLAY_CURRENCIES if c in view.dataset.rates.rates],
-            "rates_date": min((rate.date for rate in view.dataset.rates.rates.values()), default=None),
         }
 
     def fill_markers(self, markdown: str, site_root: str, context: dict[str, Any]) -> str:
         """Each `<!-- data:NAME -->` marker replaced with the rendered template NAME.md.j2; `site_root`
-        is the relative path from the page to the site root, for links to the API files."""
+        is the relative path from the page to the site root, for links to the API files. A template
+        places what it is given and words the page with `t`: the fragments it holds are made here, for
+        the page's markers, before it runs (markers_context)."""
+        page_context = {**context, **self.markers_context(markers_in(markdown), site_root)}
         return MARKER.sub(
             lambda found: self.env.get_template(f"{found.group(1)}.md.j2").render(
-                context, site_root=site_root
+                page_context, site_root=site_root
             ),
             markdown,
         )
@@ -353,8 +352,7 @@ class LanguageRenderer:
             body = link_planner_sections(link_checks(body, self.view.t), self.view.t)
         if names:
             contents = page_contents(body, self.view.t("faq.title") if "faq" in names else None)
-            extra = self.planner_context(names, site_root)
-            body = self.fill_markers(body, site_root, {**context, **extra, "contents": contents})
+            body = self.fill_markers(body, site_root, {**context, "contents": contents})
         meta = page.front_matter
         front_matter = FrontMatter(
             title=html(meta.title) if meta.title is not None else None,
@@ -366,6 +364,77 @@ class LanguageRenderer:
         )
         # every value in the body was escaped where it was rendered; the rest is the guide's own text
         return Page(front_matter, Markup(body), beside=self.rows_file() if "comparison" in names else {})
+
+    def markers_context(self, names: set[str], site_root: str) -> dict[str, Any]:
+        """The fragments the templates of a page's markers place, each made once for the page."""
+        extra = dict[str, Any]()
+        if "comparison" in names:
+            extra |= self.comparison_fragments()
+        if "dataset" in names:
+            extra |= self.dataset_fragments()
+        if "changes" in names:
+            extra |= self.changes_fragments(site_root)
+        return extra | self.planner_context(names, site_root)
+
+    def comparison_fragments(self) -> dict[str, Any]:
+        """The comparison's header cells, legend and rows (a <tbody> a provider), and its tools' words:
+        each filter choice's label, each choice's count (and the widest counts, whose room it keeps)
+        and the count of what is shown."""
+        view, t = self.view, self.view.t
+        in_page, _ = split_rows(view)
+        counts, rates = self.shared.option_counts, view.dataset.rates.rates
+        return {
+            "column_heads": render_html.column_heads(t),
+            # its ≈ says the rates' date: the oldest the page uses
+            "legend": render_html.legend(t, min((r.date for r in rates.values()), default=None)),
+            "groups": [render_html.provider_group(p, self.shared.offerings, t) for p in in_page],
+            "choice_labels": {
+                f"{name}:{value}": t(word_key(FILTERS[name], value))
+                for name in FILTERS
+                if name not in LIST_FILTERS
+                for value in FILTER_VALUES[name]
+            },
+            "choice_counts": {
+                key: render_html.count_text("choice", t, text=counts[key]) for key in CHOICE_KEYS
+            },
+            "count_rooms": [render_html.count_text("choice", t, text=n) for n in (0, view.offering_count)],
+            "shown_count": render_html.count_text(
+                "shown", t, offerings=view.offering_count, providers=len(view.providers)
+            ),
+        }
+
+    def dataset_fragments(self) -> dict[str, Any]:
+        """The data page's freshness table, and each exchange rate's line with its mark when stale."""
+        view, t = self.view, self.view.t
+        stale = render_html.badges(render_html.doubts(t, stale=True))
+        rates = [
+            html_format(
+                "{}{}",
+                t(
+                    "data.rate",
+                    currency=currency.value,
+                    usd=t.money(rate.usd_per_unit, "USD"),
+                    date=t.date(rate.date),
+                    source=rate.source,
+                ),
+                stale if is_stale(rate.date, view.today) else Markup(""),
+            )
+            for currency, rate in view.dataset.rates.rates.items()
+        ]
+        return {"freshness_table": render_html.freshness_table(view.providers, t), "rate_lines": rates}
+
+    def changes_fragments(self, site_root: str) -> dict[str, Any]:
+        """The changes page's filter and list, or its history in words when it has no changes."""
+        view, history = self.view, self.view.history
+        if history is None:
+            return {}
+        providers = f"{site_root}{view.prefix}providers/"
+        if history.available and history.changes:
+            return {
+                "changes_filter": render_html.changes_filter(history.changes, view.t),
+                "changes_list": render_html.changes_list(view, CHANGES_SHOWN, providers),
+            }
+        return {"history_block": render_html.history_block(view, history.changes, providers)}
 
     def planner_context(self, names: set[str], site_root: str) -> dict[str, Any]:
         """What the planner's markers need: its settings and offerings to choose from (planner), its
