@@ -7,6 +7,9 @@ a value, only on the page fitting its screen.
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from conftest import LANGUAGE_PREFIX, LANGUAGES
 
@@ -352,3 +355,45 @@ def test_on_a_phone_the_planner_fits_the_screen(open_tab, server: str, lang: str
         ".filter(e => e.getBoundingClientRect().right > innerWidth).map(e => e.tagName + '.' + e.className)"
     )
     assert wide == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_each_planner_result_is_a_card_of_whole_figures(open_tab, server: str, lang: str) -> None:
+    """Issue #34: on a phone the planner's results are a card an offering. In six columns a phone's
+    width squeezed each figure into a column a few characters wide, and a Chinese amount broke inside
+    itself ('US$5' over '5.56'): each figure now follows its column's name, with the colon of the
+    page's language, and a line breaks only between words (or beside a Chinese character)."""
+    page = open_tab(PHONE, is_mobile=True, has_touch=True)
+    page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}planner/")
+    page.wait_for_selector("#planner-results:not([hidden]):not([aria-busy])", state="attached")
+    cells = page.evaluate(
+        """() => [...document.querySelectorAll('#planner-rows td')].filter(td => td.textContent).map(td => {
+            // each character's line (its box's top), to find where the text breaks
+            const node = td.firstChild;
+            const lines = [...node.textContent].map((_, i) => {
+                const one = document.createRange();
+                one.setStart(node, i);
+                one.setEnd(node, i + 1);
+                return Math.round(one.getBoundingClientRect().top);
+            });
+            return {
+                text: node.textContent,
+                lines: lines,
+                label: td.dataset.label,
+                head: td.closest('table').tHead.rows[0].cells[td.cellIndex].textContent,
+                before: getComputedStyle(td, '::before').content,
+            };
+        })"""
+    )
+    assert cells
+    colon = "：" if lang == "zh" else ": "
+    cjk = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+    for cell in cells:
+        assert cell["label"] == cell["head"]
+        assert cell["before"] == json.dumps(cell["label"] + colon, ensure_ascii=False)
+        text, lines = cell["text"], cell["lines"]
+        breaks = [i for i in range(1, len(text)) if lines[i] != lines[i - 1]]
+        inside = [
+            i for i in breaks if not (text[i - 1].isspace() or cjk.match(text[i - 1]) or cjk.match(text[i]))
+        ]
+        assert inside == [], f"{text!r} breaks inside a word at {inside}"

@@ -31,6 +31,8 @@ export function plannerView(settings, wording) {
   const strings = settings.strings;
   const fill = wording.fill;
   const rows = document.getElementById("planner-rows");
+  // each figure's column by its name, which a phone shows before the figure (site.css): the header's
+  const labels = Array.prototype.slice.call(rows.parentNode.tHead.rows[0].cells, 1).map((th) => th.textContent);
   const leftOut = document.getElementById("planner-left-out");
   const waysTable = document.getElementById("planner-ways");
   const waysCaption = document.getElementById("planner-ways-caption");
@@ -103,7 +105,11 @@ export function plannerView(settings, wording) {
     link.textContent = offering.provider_name + ": " + offering.product;
     head.append(link);
     row.append(head);
-    for (let i = 0; i < CELLS; i++) row.append(document.createElement("td"));
+    for (let i = 0; i < CELLS; i++) {
+      const td = document.createElement("td");
+      td.dataset.label = labels[i];
+      row.append(td);
+    }
     rowById.set(offering.id, row);
     return row;
   }
