@@ -19,6 +19,7 @@ from gpustorage.derive import (
     origin,
     per_gb_month,
     price_order,
+    read_mb_s,
     throughput_mb_s,
     usd_price,
 )
@@ -137,11 +138,26 @@ def test_sort_keys(fixture_build: SiteBuild) -> None:
         ("200–400 MB/s, up to 10 GB/s peak", 10_000),
         ("3,414 MiB/s", 3414 * 2**20 / 1e6),
         ("50 MB/s per TB", None),
+        ("2.5 MB/s per 1 GiB", None),
         ("16,000 IOPS", None),
     ],
 )
 def test_throughput_takes_the_highest_absolute_figure(text: str, expected: float | None) -> None:
     assert throughput_mb_s(text) == (pytest.approx(expected) if expected else None)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("200–400 MB/s, up to 10 GB/s peak", 200),
+        ("0.5 MB/s per GB (50 MB/s base, up to 512 MB/s)", 50),
+        # a rate per GiB is no floor of its own (it read as 0.4 MB/s: a run of 500 GB waited 347 hours)
+        ("SSD: 2.5 MB/s per 1 GiB, up to 500 MB/s; HDD: 0.4 MB/s per 1 GiB, up to 300 MB/s", 300),
+        ("16,000 IOPS", None),
+    ],
+)
+def test_a_runs_read_rate_is_the_lowest_absolute_figure(text: str, expected: float | None) -> None:
+    assert read_mb_s(text) == (pytest.approx(expected) if expected else None)
 
 
 def test_coverage_counts_known_third_party_stale_and_undated(fixture_build: SiteBuild) -> None:

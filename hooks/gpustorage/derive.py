@@ -211,7 +211,8 @@ def origin(sources: Sequence[Source], numbers: tuple[int, ...], known: bool, tod
 
 
 # a figure per unit of capacity or per GPU is not absolute ("50 MB/s per TB"); one per volume is
-_RELATIVE = r"\s*(?:per|/)\s*(?:TB|TiB|GB|GiB|PB|PiB|GPU|vCPU|core|node)\b"
+# a rate per unit of capacity or of compute ("per TB", "/GiB", "per 1 GiB"), not a figure of its own
+_RELATIVE = r"\s*(?:per|/)\s*(?:1\s*)?(?:TB|TiB|GB|GiB|PB|PiB|GPU|vCPU|core|node)\b"
 _THROUGHPUT = re.compile(rf"(\d[\d,]*(?:\.\d+)?)\+?\s*(MB/s|MiB/s|GB/s|GiB/s)(?!{_RELATIVE})")
 # the same with the lower end of a range before it ("200–400 MB/s": 200)
 _THROUGHPUT_RANGE = re.compile(
