@@ -20,10 +20,11 @@ Writes bench/results/latest.json and prints a table. Measured:
   change, one calculator update, each timed from the event to the end of the forced layout;
 - input to next paint (Event Timing) of preset, filter, sort, calculator and a row's details opened,
   on the real data in each language and at 1,000 providers, on a laptop and on a phone with the CPU
-  slowed 4x, with the longest task after each control (Long Tasks); the same of the planner's controls
-  (size, runs per month, origin, currency, the offering of the three ways) on the real data;
+  slowed 4x, with the longest task after each control (Long Tasks, from the touch until the next
+  control is brought into view); the same of the planner's controls (size, runs per month, origin,
+  currency, the offering of the three ways) on the real data;
 - layout shift while the reader scrolls through the cards on that phone in each language, from the
-  table's top and after landing at its end.
+  table's top and after landing at its end, with the longest task of each scroll.
 """
 
 from __future__ import annotations
