@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from conftest import GOOD_PROVIDER, ROOT
 
-from gpustorage.problems import DataError, Problem
-from gpustorage.workflow_commands import escape_data, escape_property, log_line
+from gpustorage.inputs.problems import DataError, Problem
+from gpustorage.inputs.workflow_commands import escape_data, escape_property, log_line
 
 # the runner's unescaping, in its order (%25 last)
 DATA_CODES = [("%0D", "\r"), ("%0A", "\n"), ("%25", "%")]

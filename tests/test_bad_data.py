@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from conftest import BUILD_DATE, GOOD_PROVIDER, LANGUAGES, ROOT, copy_project, use_fixture_data
 
-from gpustorage.dataset import load_dataset
-from gpustorage.problems import DataError
+from gpustorage.inputs.dataset import load_dataset
+from gpustorage.inputs.problems import DataError
 
 BAD = "data/providers/bad.yaml"
 GOOD = GOOD_PROVIDER

@@ -26,13 +26,14 @@ from conftest import (
     shared_site,
 )
 
-from gpustorage import SiteBuild, render_html
-from gpustorage.contract import FILTERS, PRESETS
-from gpustorage.dataset import Dataset, load_dataset
-from gpustorage.messages import Strings
-from gpustorage.render_html import FACT_ROWS
-from gpustorage.settings import FOLD_ABOVE_ROWS, ROWS_PER_PAGE
-from gpustorage.transform import dates_text, worded_date
+from gpustorage import SiteBuild
+from gpustorage.inputs.dataset import Dataset, load_dataset
+from gpustorage.inputs.settings import FOLD_ABOVE_ROWS, ROWS_PER_PAGE
+from gpustorage.pages import render_html
+from gpustorage.pages.contract import FILTERS, PRESETS
+from gpustorage.pages.messages import Strings
+from gpustorage.pages.render_html import FACT_ROWS
+from gpustorage.pages.transform import dates_text, worded_date
 from projects import write_providers
 
 pytestmark = pytest.mark.browser

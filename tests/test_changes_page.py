@@ -13,7 +13,7 @@ import pytest
 from conftest import LANGUAGE_PREFIX, LANGUAGES
 
 from gpustorage import SiteBuild
-from gpustorage.render_html import change_group
+from gpustorage.pages.render_html import change_group
 
 pytestmark = pytest.mark.browser
 

@@ -20,12 +20,12 @@ from pathlib import Path
 import pytest
 from conftest import GOOD_PROVIDER, ROOT
 
-from gpustorage.checks import CHECKS, CheckInput, LoadedProvider, ProviderFile, RatesFile
-from gpustorage.checks.sources import limiting_phrase
-from gpustorage.dataset import run_checks
-from gpustorage.load import load_text
-from gpustorage.model import ExchangeRates, Fact, Provider
-from gpustorage.validate import check_model
+from gpustorage.inputs.checks import CHECKS, CheckInput, LoadedProvider, ProviderFile, RatesFile
+from gpustorage.inputs.checks.sources import limiting_phrase
+from gpustorage.inputs.dataset import run_checks
+from gpustorage.inputs.load import load_text
+from gpustorage.inputs.model import ExchangeRates, Fact, Provider
+from gpustorage.inputs.validate import check_model
 
 LANGUAGES = ("de", "zh", "ro")  # the languages GOOD_PROVIDER's note is written in
 TODAY = dt.date(2026, 11, 30)

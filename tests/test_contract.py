@@ -1,5 +1,5 @@
 """The generated comparison and its script (the modules in docs/assets/compare/) agree on every data
-attribute and URL parameter (hooks/gpustorage/contract.py holds the names)."""
+attribute and URL parameter (hooks/gpustorage/pages/contract.py holds the names)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 from bs4 import BeautifulSoup
 from conftest import ROOT, Build
 
-from gpustorage import contract
+from gpustorage.pages import contract
 
 MODULES = ROOT / "docs" / "assets" / "compare"
 SOURCES = {path.name: path.read_text(encoding="utf-8") for path in sorted(MODULES.glob("*.js"))}
@@ -61,7 +61,7 @@ def test_url_parameters_and_settings_match(site: Build) -> None:
 
 
 def test_the_script_reads_every_setting_and_text_the_page_writes_and_no_other(site: Build) -> None:
-    """Tunables such as the page size come from the page (hooks/gpustorage/settings.py via render.py),
+    """Tunables such as the page size come from the page (hooks/gpustorage/inputs/settings.py via render.py),
     never from a constant in the script; a text the script names exists in every language's settings."""
     settings = json.loads(site.page("").select_one("#comparison-settings").string)
     assert set(re.findall(r"\bsettings\.([a-z_]+)", CODE)) == set(settings)
@@ -81,7 +81,7 @@ PLANNER_CODE = "\n".join(
 
 
 def test_the_planner_reads_every_setting_and_text_its_page_writes_and_no_other(site: Build) -> None:
-    """Issue #34: the planner's script and its page (hooks/gpustorage/planner.py) agree as the
+    """Issue #34: the planner's script and its page (hooks/gpustorage/pages/planner.py) agree as the
     comparison's do: every setting and text the page writes is read, and the script names no other."""
     settings = json.loads(site.page("planner/").select_one("#planner-settings").string)
     assert set(re.findall(r"\bsettings\.([a-z_]+)", PLANNER_CODE)) == set(settings)

@@ -8,7 +8,7 @@ import pytest
 from conftest import BUILD_DATE
 
 from gpustorage import SiteBuild
-from gpustorage.derive import (
+from gpustorage.figures.derive import (
     GB_PER_GIB,
     Freshness,
     confirmed_lately,
@@ -22,8 +22,8 @@ from gpustorage.derive import (
     throughput_mb_s,
     usd_price,
 )
-from gpustorage.model import Fact, Price, Source, Tier
-from gpustorage.settings import CONFIRMED_WITHIN_DAYS
+from gpustorage.inputs.model import Fact, Price, Source, Tier
+from gpustorage.inputs.settings import CONFIRMED_WITHIN_DAYS
 
 
 def figures(fixture_build: SiteBuild, provider_id: str, number: int = 1):

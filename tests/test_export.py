@@ -13,8 +13,8 @@ import pytest
 from conftest import ROOT, Build
 
 from gpustorage import SiteBuild
-from gpustorage.export import CSV_COLUMNS, offerings_csv, providers_json, schema_files
-from gpustorage.model import Provider
+from gpustorage.inputs.model import Provider
+from gpustorage.output.export import CSV_COLUMNS, offerings_csv, providers_json, schema_files
 
 COVERED_BY_VOLUMES = ("price", "billed_while_detached", "region_binding", "throughput", "max_size")
 COVERED_BY_VOLUMES += ("multi_attach", "egress", "regions")

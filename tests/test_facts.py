@@ -1,4 +1,4 @@
-"""Facts are declared once (hooks/gpustorage/facts.py), and the generator follows the declarations."""
+"""Facts are declared once (hooks/gpustorage/inputs/facts.py), and the generator follows the declarations."""
 
 from __future__ import annotations
 
@@ -8,12 +8,14 @@ import pytest
 import yaml
 from conftest import LANGUAGES, ROOT
 
-from gpustorage import SiteBuild, contract, export, render_html
-from gpustorage.derive import WORD_RANKS
-from gpustorage.facts import FACTS, SIMPLE_KINDS, Fact, Filter, ValueKind, declaration_problems
-from gpustorage.model import Answer, Offering, RegionBinding
-from gpustorage.strings import KEYS
-from gpustorage.transform import word_key
+from gpustorage import SiteBuild
+from gpustorage.figures.derive import WORD_RANKS
+from gpustorage.inputs.facts import FACTS, SIMPLE_KINDS, Fact, Filter, ValueKind, declaration_problems
+from gpustorage.inputs.model import Answer, Offering, RegionBinding
+from gpustorage.inputs.strings import KEYS
+from gpustorage.output import export
+from gpustorage.pages import contract, render_html
+from gpustorage.pages.transform import word_key
 
 # The words a fact of each simple kind may hold.
 WORDS = {ValueKind.answer: set(Answer), ValueKind.binding: set(RegionBinding)}

@@ -17,7 +17,7 @@ import pytest
 from conftest import LANGUAGE_PREFIX, LANGUAGES, Build
 
 from gpustorage import SiteBuild
-from gpustorage.feeds import XML_DECLARATION
+from gpustorage.output.feeds import XML_DECLARATION
 
 STYLESHEET = re.compile(rb'<\?xml-stylesheet type="text/xsl" href="([^"]+)"\?>')
 

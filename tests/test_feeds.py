@@ -14,7 +14,7 @@ from conftest import BUILD_DATE, LANGUAGE_PREFIX, LANGUAGES, REPOSITORY, SITE_UR
 from fixture_history import DATES, clone, commit_ids
 
 from gpustorage import SiteBuild, build_site
-from gpustorage.feeds import write_feeds
+from gpustorage.output.feeds import write_feeds
 from projects import commit_all
 
 ATOM = "{http://www.w3.org/2005/Atom}"

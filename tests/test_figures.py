@@ -9,7 +9,7 @@ from conftest import LANGUAGE_PREFIX, LANGUAGES
 from test_browser import open_comparison, row_of, settled, visible_products
 
 from gpustorage import SiteBuild
-from gpustorage.messages import Strings
+from gpustorage.pages.messages import Strings
 
 pytestmark = pytest.mark.browser
 GIB = 1.073741824

@@ -22,10 +22,10 @@ import pytest
 from conftest import BUILD_DATE, LANGUAGES, REPOSITORY
 
 from gpustorage import build_site, render_site
-from gpustorage.export import write_api
-from gpustorage.feeds import write_feeds
-from gpustorage.render_text import text_files
-from gpustorage.write import write_pages
+from gpustorage.output.export import write_api
+from gpustorage.output.feeds import write_feeds
+from gpustorage.output.write import write_pages
+from gpustorage.pages.render_text import text_files
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("GS_GOLDEN") == "update"  # set by `make golden`

@@ -26,10 +26,10 @@ from conftest import (
 from fixture_history import DATES, PROVIDERS, clone, commit_ids
 
 from gpustorage import SiteBuild, build_site
-from gpustorage.export import history_json, schema_files
-from gpustorage.history import Change, History, read_history
-from gpustorage.model import Answer, Fact, Price
-from gpustorage.transform import history_view, value_text, worded_value
+from gpustorage.figures.history import Change, History, read_history
+from gpustorage.inputs.model import Answer, Fact, Price
+from gpustorage.output.export import history_json, schema_files
+from gpustorage.pages.transform import history_view, value_text, worded_value
 from projects import commit_all, git
 
 MERGED = "2026-09-03T10:00:00+00:00"

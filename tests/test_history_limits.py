@@ -14,12 +14,13 @@ import pytest
 from conftest import BUILD_DATE, GOOD_PROVIDER, LANGUAGES, REPOSITORY, mkdocs_build
 from fixture_history import PROVIDERS, clone
 
-from gpustorage import build_site, history
-from gpustorage.export import history_json
-from gpustorage.feeds import write_feeds
-from gpustorage.history import History, read_history
-from gpustorage.load import MAX_FILE_BYTES, too_large
-from gpustorage.model import Fact
+from gpustorage import build_site
+from gpustorage.figures import history
+from gpustorage.figures.history import History, read_history
+from gpustorage.inputs.load import MAX_FILE_BYTES, too_large
+from gpustorage.inputs.model import Fact
+from gpustorage.output.export import history_json
+from gpustorage.output.feeds import write_feeds
 from projects import commit_all, git
 
 SITE_URL = "https://gpu-storage.example/"

@@ -170,7 +170,7 @@ def test_json_ld_and_exports_stay_well_formed(hostile_site: Build) -> None:
 
 
 def test_cells_starting_like_formulas_are_defused(tmp_path: Path) -> None:
-    from gpustorage.export import _csv_text
+    from gpustorage.output.export import _csv_text
 
     assert _csv_text('=HYPERLINK("https://evil")') == '\'=HYPERLINK("https://evil")'
     assert _csv_text("+1") == "'+1" and _csv_text("@x") == "'@x" and _csv_text("ok") == "ok"
@@ -184,7 +184,7 @@ def test_cells_starting_like_formulas_are_defused(tmp_path: Path) -> None:
 
 def test_every_csv_field_is_quoted(fixture_build: SiteBuild) -> None:
     """A reader splitting on ';' (German Excel's default) never sees a field start inside a value."""
-    from gpustorage.export import offerings_csv
+    from gpustorage.output.export import offerings_csv
 
     provider = fixture_build.dataset.providers["alpha-cloud"]
     named = provider.model_copy(update={"name": "x;=2+3;y"})

@@ -18,8 +18,8 @@ import yaml
 from bs4 import BeautifulSoup
 from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, SHARED, Build, made_once
 
-from gpustorage.dataset import Dataset
-from gpustorage.messages import Strings
+from gpustorage.inputs.dataset import Dataset
+from gpustorage.pages.messages import Strings
 
 CJK = "\u3400-\u4dbf\u4e00-\u9fff"
 CJK_PUNCTUATION = "，。；：！？（）、"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from gpustorage.load import MAX_FILE_BYTES, load_file, load_text
+from gpustorage.inputs.load import MAX_FILE_BYTES, load_file, load_text
 
 
 def test_positions_point_at_keys_and_items() -> None:

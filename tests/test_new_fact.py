@@ -41,7 +41,7 @@ def _insert_before(file: Path, anchor: str, line: str) -> None:
 
 def _add_the_fact(project: Path) -> None:
     """The additions CONTRIBUTING.md asks for, and nothing else."""
-    facts = project / "hooks" / "gpustorage" / "facts.py"
+    facts = project / "hooks" / "gpustorage" / "inputs" / "facts.py"
     _insert_before(facts, '    egress = "egress"\n', MEMBER)
     _insert_before(facts, "    FactDeclaration(Fact.egress, ValueKind.egress),\n", DECLARATION)
     for lang, (name, short) in STRINGS.items():

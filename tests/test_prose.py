@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from conftest import LANGUAGES, ROOT
 
-from gpustorage.dataset import load_strings
-from gpustorage.render import markers_in
+from gpustorage.inputs.dataset import load_strings
+from gpustorage.pages.render import markers_in
 
 PAGES = sorted(
     path.relative_to(ROOT / "docs" / "de").as_posix() for path in (ROOT / "docs" / "de").rglob("*.md")

@@ -13,7 +13,7 @@ import pytest
 from conftest import LANGUAGE_PREFIX, LANGUAGES
 
 from gpustorage import SiteBuild
-from gpustorage.messages import Strings
+from gpustorage.pages.messages import Strings
 
 pytestmark = pytest.mark.browser
 LAPTOP = {"width": 1366, "height": 768}

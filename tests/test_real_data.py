@@ -28,9 +28,9 @@ from conftest import (
     shared_site,
 )
 
-from gpustorage.dataset import Dataset, load_dataset
-from gpustorage.export import schema_files
-from gpustorage.load import load_file
+from gpustorage.inputs.dataset import Dataset, load_dataset
+from gpustorage.inputs.load import load_file
+from gpustorage.output.export import schema_files
 
 PROVIDER_FILES = sorted((DATA_ROOT / "data" / "providers").glob("*.yaml"))
 

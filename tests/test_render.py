@@ -17,11 +17,11 @@ from bs4 import BeautifulSoup
 from conftest import LANGUAGES, ROOT, provider_markdown, renderer, use_fixture_data
 
 from gpustorage import SiteBuild
-from gpustorage.guide import GuideFrontMatter, GuidePage
-from gpustorage.render import html, jsonld_blocks, markers_in, md, site_texts
-from gpustorage.render_html import changes_list, row_attributes
-from gpustorage.render_text import llms_txt, provider_twin
-from gpustorage.report_links import MAX_REPORT_URL, offering_report, report_links
+from gpustorage.inputs.guide import GuideFrontMatter, GuidePage
+from gpustorage.pages.render import html, jsonld_blocks, markers_in, md, site_texts
+from gpustorage.pages.render_html import changes_list, row_attributes
+from gpustorage.pages.render_text import llms_txt, provider_twin
+from gpustorage.pages.report_links import MAX_REPORT_URL, offering_report, report_links
 from projects import copy_project
 
 

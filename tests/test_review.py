@@ -11,10 +11,10 @@ import pytest
 from conftest import GOOD_PROVIDER, LANGUAGES
 from fixture_history import PROVIDERS, clone, commit_ids
 
-from gpustorage import review
 from gpustorage.__main__ import main
-from gpustorage.review import COMMENT_MARKER, CUT_MARKER, RevisionError, code, diff
-from gpustorage.review_strings import DEFAULT_LANGUAGE, MESSAGES
+from gpustorage.tools import review
+from gpustorage.tools.review import COMMENT_MARKER, CUT_MARKER, RevisionError, code, diff
+from gpustorage.tools.review_strings import DEFAULT_LANGUAGE, MESSAGES
 from projects import commit_all
 
 

@@ -28,7 +28,7 @@ from test_annotations import hostile_files, output_lines, runner_command
 from test_workflows import steps, workflow
 
 from gpustorage.__main__ import main
-from gpustorage.review import (
+from gpustorage.tools.review import (
     COMMENT_LIMIT,
     COMMENT_MARKER,
     CUT_MARKER,
@@ -39,7 +39,7 @@ from gpustorage.review import (
     markdown,
     report_of,
 )
-from gpustorage.review_strings import MESSAGES
+from gpustorage.tools.review_strings import MESSAGES
 from projects import commit_all, write_providers
 
 LINKED = ["www.example-phish.test", "https://example-phish.test/login", "user@example.com"]

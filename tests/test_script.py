@@ -1,4 +1,4 @@
-"""The comparison's script assembled into one module (gpustorage.script): ordered, scoped, strict."""
+"""The comparison's script assembled into one module (gpustorage.pages.script): ordered, scoped, strict."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, Build, node_binary
 
-from gpustorage.script import ScriptError, assemble
+from gpustorage.pages.script import ScriptError, assemble
 
 MODULES = {
     # two modules with the same private name (secret); each logs when it runs, so that the bundle is seen

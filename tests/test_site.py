@@ -11,8 +11,8 @@ from bs4 import BeautifulSoup, Tag
 from conftest import BUILD_DATE, LANGUAGE_PREFIX, LANGUAGES, ROOT, SITE_URL, Build
 
 from gpustorage import SiteBuild
-from gpustorage.messages import Strings
-from gpustorage.settings import CONFIRMED_WITHIN_DAYS, STALE_AFTER_DAYS
+from gpustorage.inputs.settings import CONFIRMED_WITHIN_DAYS, STALE_AFTER_DAYS
+from gpustorage.pages.messages import Strings
 
 FIXTURE_PROVIDERS = ["alpha-cloud", "beta-cloud", "delta-cloud", "gamma-cloud"]
 

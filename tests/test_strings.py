@@ -1,5 +1,6 @@
-"""Interface strings (data/i18n/<lang>.yaml) against their one definition, hooks/gpustorage/strings.py:
-known keys only, placeholders from each key's allowed set, no markup; every key the code uses is defined."""
+"""Interface strings (data/i18n/<lang>.yaml) against their one definition,
+hooks/gpustorage/inputs/strings.py: known keys only, placeholders from each key's allowed set, no markup;
+every key the code uses is defined."""
 
 from __future__ import annotations
 
@@ -11,15 +12,15 @@ import pytest
 from conftest import BUILD_DATE, LANGUAGES, ROOT, copy_project, renderer, use_fixture_data
 
 from gpustorage import SiteBuild
-from gpustorage.contract import COLUMNS, PRESETS
-from gpustorage.dataset import load_dataset
-from gpustorage.load import load_file
-from gpustorage.messages import Strings
-from gpustorage.model import Answer, Fact, PriceUnit, RegionBinding, StorageKind
-from gpustorage.problems import DataError
-from gpustorage.render import PLANNER_ROWS
-from gpustorage.settings import PLANNER_ORIGINS
-from gpustorage.strings import KEYS, check_file, text_problems
+from gpustorage.inputs.dataset import load_dataset
+from gpustorage.inputs.load import load_file
+from gpustorage.inputs.model import Answer, Fact, PriceUnit, RegionBinding, StorageKind
+from gpustorage.inputs.problems import DataError
+from gpustorage.inputs.settings import PLANNER_ORIGINS
+from gpustorage.inputs.strings import KEYS, check_file, text_problems
+from gpustorage.pages.contract import COLUMNS, PRESETS
+from gpustorage.pages.messages import Strings
+from gpustorage.pages.render import PLANNER_ROWS
 
 HOOKS = ROOT / "hooks"
 
@@ -44,7 +45,7 @@ def test_each_language_has_exactly_the_defined_keys(lang: str) -> None:
 
 def _literal_keys() -> set[str]:
     """Keys the code names literally: t("key", ...), t('key'), t.ui["key"]."""
-    sources = [*HOOKS.glob("gpustorage/*.py"), *HOOKS.glob("gpustorage/templates/*.j2")]
+    sources = [*HOOKS.glob("gpustorage/**/*.py"), *HOOKS.glob("gpustorage/pages/templates/*.j2")]
     pattern = re.compile(r"""\bt(?:\.ui\[|\()\s*["']([a-z_]+\.[a-z_.A-Z-]+)["']""")
     return {key for file in sources for key in pattern.findall(file.read_text(encoding="utf-8"))}
 
@@ -148,7 +149,7 @@ def test_a_key_missing_from_every_language_is_named_not_a_traceback(project: Pat
     for lang in LANGUAGES:
         assert (
             f"data/i18n/{lang}.yaml:3:1: missing UI string 'column.price' "
-            "(listed in hooks/gpustorage/strings.py)" in report
+            "(listed in hooks/gpustorage/inputs/strings.py)" in report
         )
 
 
@@ -169,7 +170,7 @@ def test_every_problem_of_a_strings_file_at_once(project: Path) -> None:
 
 
 def test_the_definition_refuses_its_own_mistakes() -> None:
-    from gpustorage.strings import _parse
+    from gpustorage.inputs.strings import _parse
 
     assert _parse("a.b {x} {y}\nc") == {"a.b": {"x", "y"}, "c": frozenset()}
     for wrong in ("a\na", "a {X}", "a x", "a {x"):

@@ -9,11 +9,11 @@ import yaml
 from conftest import LANGUAGES, ROOT
 
 from gpustorage import SiteBuild
-from gpustorage.derive import usd_price as in_usd
-from gpustorage.history import Change
-from gpustorage.messages import Strings, rate_amount
-from gpustorage.model import Fact, Price, Tier
-from gpustorage.transform import (
+from gpustorage.figures.derive import usd_price as in_usd
+from gpustorage.figures.history import Change
+from gpustorage.inputs.model import Fact, Price, Tier
+from gpustorage.pages.messages import Strings, rate_amount
+from gpustorage.pages.transform import (
     ChangeView,
     OfferingView,
     change_view,

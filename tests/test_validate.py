@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pytest
 from conftest import GOOD_PROVIDER, LANGUAGES, ROOT
 
-from gpustorage.dataset import load_dataset, loaded_providers
+from gpustorage.inputs.dataset import load_dataset, loaded_providers
 
 GOOD = GOOD_PROVIDER
 
@@ -243,8 +243,8 @@ def test_validator_and_build_read_one_list_of_languages(tmp_path: Path) -> None:
     import mkdocs_engine as engine
     from mkdocs.exceptions import PluginError
 
-    from gpustorage.dataset import load_strings
-    from gpustorage.settings import site_languages
+    from gpustorage.inputs.dataset import load_strings
+    from gpustorage.inputs.settings import site_languages
 
     assert site_languages(ROOT) == list(LANGUAGES)
     (tmp_path / "fr.yaml").write_text("ui: {}\n", encoding="utf-8")

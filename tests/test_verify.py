@@ -33,13 +33,13 @@ from test_review_comment import REFERENCES, github_html, list_items, text_outsid
 from test_workflows import publish
 
 from gpustorage import __main__ as gpustorage_main
-from gpustorage import fetch
 from gpustorage.__main__ import main
-from gpustorage.checked_dates import CheckedDateError, with_checked_dates
-from gpustorage.fetch import Deadline, FetchError, HttpsTransport, Limits, LoopbackTransport
-from gpustorage.page_text import closest_passage, holds, page_text
-from gpustorage.review import COMMENT_LIMIT, comment_length
-from gpustorage.settings import repository
+from gpustorage.inputs.settings import repository
+from gpustorage.tools import fetch
+from gpustorage.tools.checked_dates import CheckedDateError, with_checked_dates
+from gpustorage.tools.fetch import Deadline, FetchError, HttpsTransport, Limits, LoopbackTransport
+from gpustorage.tools.page_text import closest_passage, holds, page_text
+from gpustorage.tools.review import COMMENT_LIMIT, comment_length
 
 QUOTE = "Network volumes are billed at $0.07 per GB per month"
 # text enough for a page to show text of its own (page_text.MIN_TEXT_CHARACTERS)

@@ -17,10 +17,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from .checks import LoadedProvider
+from ..inputs.checks import LoadedProvider
+from ..inputs.load import KeyPath
+from ..inputs.model import Fact, Source
 from .fetch import Fetched, Limits, Transport, fetch_all
-from .load import KeyPath
-from .model import Fact, Source
 from .page_text import PageText, Passage, closest_passage, holds, page_text
 
 # What verify asks for, besides its User-Agent: a page, in the language of the source's quotes

@@ -10,11 +10,11 @@ import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 
-from .dataset import Dataset, load_dataset
-from .derive import Coverage, Derived, coverage, derive
-from .guide import GuidePage, load_guide
-from .history import History, read_history
-from .problems import DataError
+from ..figures.derive import Coverage, Derived, coverage, derive
+from ..figures.history import History, read_history
+from ..inputs.dataset import Dataset, load_dataset
+from ..inputs.guide import GuidePage, load_guide
+from ..inputs.problems import DataError
 from .transform import SiteView, site_view
 
 

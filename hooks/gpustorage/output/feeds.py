@@ -24,9 +24,9 @@ from string import Template
 from feedgen.feed import FeedGenerator  # type: ignore[import-untyped]  # feedgen ships no types
 from markupsafe import escape
 
-from .messages import Strings
-from .settings import FEED_ENTRIES, FEED_ID_NAMESPACE
-from .transform import ChangeView, SiteView
+from ..inputs.settings import FEED_ENTRIES, FEED_ID_NAMESPACE
+from ..pages.messages import Strings
+from ..pages.transform import ChangeView, SiteView
 
 FEED_FILE = "feed.atom"
 STYLESHEET_FILE = "feed.xsl"  # at each language's root

@@ -122,8 +122,9 @@ def loaded_providers(
 def load_strings(
     directory: Path, root: Path, languages: Iterable[str]
 ) -> tuple[dict[str, LanguageStrings], list[Problem]]:
-    """The strings file of every site language, checked against the model and hooks/gpustorage/strings.py;
-    a strings file for a language the site does not have is an error too."""
+    """The strings file of every site language, checked against the model and
+    hooks/gpustorage/inputs/strings.py; a strings file for a language the site does not have is an error
+    too."""
     languages = list(languages)
     strings: dict[str, LanguageStrings] = {}
     problems: list[Problem] = []

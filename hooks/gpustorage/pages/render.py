@@ -29,7 +29,19 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 from pymdownx.slugs import slugify  # type: ignore[import-untyped]
 
-from . import render_html, translations
+from ..figures.derive import is_stale
+from ..inputs import translations
+from ..inputs.guide import GuidePage
+from ..inputs.markers import MARKER
+from ..inputs.model import HOURS_PER_MONTH, Fact, StorageKind
+from ..inputs.settings import (
+    CHANGES_SHOWN,
+    DISPLAY_CURRENCIES,
+    FOLD_ABOVE_ROWS,
+    ROWS_PER_PAGE,
+    STALE_AFTER_DAYS,
+)
+from . import render_html
 from .build import SiteBuild
 from .contract import (
     COLUMNS,
@@ -43,12 +55,8 @@ from .contract import (
     PRESETS,
     ROWS_FILE,
 )
-from .derive import is_stale
 from .escape import html, html_format, html_join, md, script_json
-from .guide import GuidePage
-from .markers import MARKER
 from .messages import Strings
-from .model import HOURS_PER_MONTH, Fact, StorageKind
 from .planner import (
     example_sentences,
     plan_offerings,
@@ -59,7 +67,6 @@ from .planner import (
 )
 from .render_html import OfferingParts
 from .report_links import offering_report, report_links
-from .settings import CHANGES_SHOWN, DISPLAY_CURRENCIES, FOLD_ABOVE_ROWS, ROWS_PER_PAGE, STALE_AFTER_DAYS
 from .transform import OfferingView, ProviderView, SiteView, word_key
 
 __all__ = ["FrontMatter", "Page", "html", "md", "render_site", "script_json"]

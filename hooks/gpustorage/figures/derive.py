@@ -14,9 +14,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .dataset import Dataset, build_date
-from .facts import FACTS, SIMPLE_KINDS, ValueKind
-from .model import (
+from ..inputs.dataset import Dataset, build_date
+from ..inputs.facts import FACTS, SIMPLE_KINDS, ValueKind
+from ..inputs.model import (
     GB_PER,
     GB_PER_GIB,
     HOURS_PER_MONTH,
@@ -34,7 +34,7 @@ from .model import (
     per_gb_month,
     size_in_gb,
 )
-from .settings import CONFIRMED_WITHIN_DAYS, STALE_AFTER_DAYS
+from ..inputs.settings import CONFIRMED_WITHIN_DAYS, STALE_AFTER_DAYS
 
 __all__ = ["GB_PER_GIB", "HOURS_PER_MONTH", "build_date", "per_gb_month"]  # also used from here
 

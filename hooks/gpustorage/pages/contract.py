@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .facts import FACTS, Fact, Filter
+from ..inputs.facts import FACTS, Fact, Filter
 
 # The guide's three workload patterns as filter and sort settings (URL parameter -> value).
 PRESETS: dict[str, dict[str, str]] = {
@@ -92,7 +92,7 @@ DETAILS_FILE = "details.html"
 # beside it, which the script reads before it starts (main.js)
 ROWS_FILE = "rows.html"
 # The comparison's script in the site, one module that the build assembles from docs/assets/compare/
-# (gpustorage.script); the pages that hold the comparison load it, and no other page
+# (gpustorage.pages.script); the pages that hold the comparison load it, and no other page
 COMPARISON_SCRIPT = "assets/comparison.js"
 # The planner's script (keep, copy in or download again: its own page), assembled the same way from
 # docs/assets/planner/, which reuses the comparison's cost model; the planner's pages load it, no other

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .render import Pages
+from ..pages.render import Pages
 
 
 def write_pages(out: Path, pages: dict[str, Pages]) -> list[Path]:

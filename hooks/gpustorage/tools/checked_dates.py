@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .load import Document, KeyPath, load_text
+from ..inputs.load import Document, KeyPath, load_text
 
 DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # how a date is written in a data file (load.py)
 

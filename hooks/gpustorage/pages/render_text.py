@@ -8,8 +8,8 @@ Markdown (`escape.md`), so a name or a note cannot add links or markup here eith
 
 from __future__ import annotations
 
+from ..figures.derive import Origin
 from .build import SiteBuild
-from .derive import Origin
 from .escape import md
 from .messages import Strings
 from .render_html import FACT_ROWS, doubts

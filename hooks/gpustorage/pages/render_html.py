@@ -19,14 +19,14 @@ from urllib.parse import urlencode
 
 from markupsafe import Markup
 
+from ..figures.derive import Figures, Origin, UsdTier
+from ..figures.history import Change
+from ..inputs.model import INCLUDED, Fact
+from ..inputs.settings import CONFIRMED_WITHIN_DAYS, STALE_AFTER_DAYS
 from .contract import COLUMNS, COUNT_WORDING, FILTERS, URL_PARAMETERS
-from .derive import Figures, Origin, UsdTier
 from .escape import html_format, html_join
-from .history import Change
 from .messages import Prose, Strings
-from .model import INCLUDED, Fact
 from .report_links import OfferingReport, ReportLinks
-from .settings import CONFIRMED_WITHIN_DAYS, STALE_AFTER_DAYS
 from .transform import (
     DATA_TEXT_LANG,
     Cell,

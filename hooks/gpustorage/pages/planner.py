@@ -25,11 +25,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .derive import UsdTier
-from .facts import Fact
+from ..figures.derive import UsdTier
+from ..inputs.facts import Fact
+from ..inputs.model import HOURS_PER_MONTH, INCLUDED, StorageKind
+from ..inputs.settings import PLANNER_DEFAULTS, PLANNER_ORIGINS
 from .messages import Strings
-from .model import HOURS_PER_MONTH, INCLUDED, StorageKind
-from .settings import PLANNER_DEFAULTS, PLANNER_ORIGINS
 from .transform import OfferingView, ProviderView, SiteView
 
 __all__ = [

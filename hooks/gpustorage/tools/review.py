@@ -26,16 +26,25 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from .checks.providers import unquoted_facts
-from .dataset import read_dataset
-from .derive import usd_figure
-from .history import GitError, blob_sizes, blobs, compare, git, json_value, keyed_offerings, printable
-from .load import MAX_FILE_BYTES, too_large
-from .messages import Strings
-from .model import ExchangeRates, Fact, Offering, Provider, Source
-from .problems import DataError, Problem
+from ..figures.derive import usd_figure
+from ..figures.history import (
+    GitError,
+    blob_sizes,
+    blobs,
+    compare,
+    git,
+    json_value,
+    keyed_offerings,
+    printable,
+)
+from ..inputs.checks.providers import unquoted_facts
+from ..inputs.dataset import read_dataset
+from ..inputs.load import MAX_FILE_BYTES, too_large
+from ..inputs.model import ExchangeRates, Fact, Offering, Provider, Source
+from ..inputs.problems import DataError, Problem
+from ..inputs.settings import site_languages
+from ..pages.messages import Strings
 from .review_strings import DEFAULT_LANGUAGE, MESSAGES
-from .settings import site_languages
 
 COMMENT_MARKER = "<!-- gpu-storage-guide:data-review -->"
 # Where the comment job may cut a report that is too long for GitHub: a line of its own before each

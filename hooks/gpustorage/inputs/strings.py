@@ -457,7 +457,8 @@ def check_file(doc: Document) -> list[Problem]:
             problems.append(
                 doc.problem(
                     ("ui", key),
-                    f"unknown UI string '{key}'{hint} (the keys are listed in hooks/gpustorage/strings.py)",
+                    f"unknown UI string '{key}'{hint}"
+                    " (the keys are listed in hooks/gpustorage/inputs/strings.py)",
                 )
             )
         elif isinstance(text, str):
@@ -486,6 +487,6 @@ def missing_keys(docs: dict[str, Document]) -> list[Problem]:
     for lang, doc in docs.items():
         for key in sorted(KEYS.keys() - present[lang]):
             owners = ", ".join(sorted(other for other, keys in present.items() if key in keys))
-            where = f"present in {owners}" if owners else "listed in hooks/gpustorage/strings.py"
+            where = f"present in {owners}" if owners else "listed in hooks/gpustorage/inputs/strings.py"
             problems.append(doc.problem(("ui",), f"missing UI string '{key}' ({where})"))
     return problems

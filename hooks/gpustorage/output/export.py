@@ -19,12 +19,20 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from .dataset import Dataset
-from .derive import Derived, Figures, Origin, UsdTier
-from .facts import DECLARED, FACTS, SIMPLE_KINDS, Fact
-from .history import History, HistoryRecord
-from .model import ExchangeRates, Offering, Price, Provider, Source, one_line_by_language, pricing_page
-from .settings import STALE_AFTER_DAYS
+from ..figures.derive import Derived, Figures, Origin, UsdTier
+from ..figures.history import History, HistoryRecord
+from ..inputs.dataset import Dataset
+from ..inputs.facts import DECLARED, FACTS, SIMPLE_KINDS, Fact
+from ..inputs.model import (
+    ExchangeRates,
+    Offering,
+    Price,
+    Provider,
+    Source,
+    one_line_by_language,
+    pricing_page,
+)
+from ..inputs.settings import STALE_AFTER_DAYS
 
 API_VERSION = 1
 DATA_LICENSE = "CC-BY-4.0"

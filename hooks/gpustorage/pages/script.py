@@ -27,8 +27,8 @@ from pathlib import Path
 import rcssmin  # type: ignore[import-untyped]  # neither ships types
 import rjsmin  # type: ignore[import-untyped]
 
+from ..inputs.problems import Problem
 from .contract import COMPARISON_SCRIPT, PLANNER_SCRIPT
-from .problems import Problem
 
 __all__ = ["ENTRIES", "ScriptError", "assemble", "site_assets"]
 

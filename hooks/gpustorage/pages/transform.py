@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
-from .dataset import Dataset
-from .derive import (
+from ..figures.derive import (
     Coverage,
     Derived,
     Figures,
@@ -30,11 +29,11 @@ from .derive import (
     usd_per_unit,
     usd_price,
 )
-from .facts import DECLARED, ValueKind
-from .history import Change, History, json_value
-from .messages import Prose, Strings
-from .model import BYTES_PER_UNIT as BYTES_PER
-from .model import (
+from ..figures.history import Change, History, json_value
+from ..inputs.dataset import Dataset
+from ..inputs.facts import DECLARED, ValueKind
+from ..inputs.model import BYTES_PER_UNIT as BYTES_PER
+from ..inputs.model import (
     INCLUDED,
     UNKNOWN,
     Egress,
@@ -47,6 +46,7 @@ from .model import (
     Tier,
     pricing_page,
 )
+from .messages import Prose, Strings
 
 # The language of the data's free text (a published throughput): sources are read and quoted in English.
 DATA_TEXT_LANG = "en"

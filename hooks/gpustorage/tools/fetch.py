@@ -32,7 +32,7 @@ from urllib.parse import SplitResult, urljoin, urlsplit, urlunsplit
 import urllib3
 from urllib3.connection import HTTPConnection, HTTPSConnection
 
-from .model import url_problem
+from ..inputs.model import url_problem
 
 T = TypeVar("T")
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address

@@ -32,12 +32,12 @@ from pydantic import (
     field_serializer,
 )
 
-from .checks import providers as provider_checks
-from .dataset import build_date
-from .load import MAX_FILE_BYTES, decode, load_text, too_large
-from .model import PROVIDER_ID, RENAMED_SOURCE_KEYS, Fact, Offering, Price, Provider
-from .problems import Problem
-from .validate import check_model
+from ..inputs.checks import providers as provider_checks
+from ..inputs.dataset import build_date
+from ..inputs.load import MAX_FILE_BYTES, decode, load_text, too_large
+from ..inputs.model import PROVIDER_ID, RENAMED_SOURCE_KEYS, Fact, Offering, Price, Provider
+from ..inputs.problems import Problem
+from ..inputs.validate import check_model
 
 PROVIDERS_DIR = "data/providers"
 NULL_BLOB = "0" * 40
