@@ -9,7 +9,7 @@ MkDocs.
 A folder per part of the pipeline, in its order: inputs/ (data in and checked: stages 1 and 2),
 figures/ (derived: 3), pages/ (views and pages made: 4 and 5), output/ (files written: 6), then tools/
 (the commands beside the build: review, verify). Imports run one way: a module imports from its own
-folder and the folders before it, never from a later one.
+folder and the folders before it, never from a later one (tests/test_layers.py).
 """
 
 from __future__ import annotations
