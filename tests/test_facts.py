@@ -12,7 +12,7 @@ from gpustorage import SiteBuild
 from gpustorage.figures.derive import WORD_RANKS
 from gpustorage.inputs.facts import FACTS, SIMPLE_KINDS, Fact, Filter, ValueKind, declaration_problems
 from gpustorage.inputs.model import Answer, Offering, RegionBinding
-from gpustorage.inputs.strings import KEYS
+from gpustorage.inputs.ui_strings import KEYS
 from gpustorage.output import export
 from gpustorage.pages import contract, render_html
 from gpustorage.pages.transform import word_key

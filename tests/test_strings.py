@@ -1,5 +1,5 @@
 """Interface strings (data/i18n/<lang>.yaml) against their one definition,
-hooks/gpustorage/inputs/strings.py: known keys only, placeholders from each key's allowed set, no markup;
+hooks/gpustorage/inputs/ui_strings.py: known keys only, placeholders from each key's allowed set, no markup;
 every key the code uses is defined."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from gpustorage.inputs.load import load_file
 from gpustorage.inputs.model import Answer, Fact, PriceUnit, RegionBinding, StorageKind
 from gpustorage.inputs.problems import DataError
 from gpustorage.inputs.settings import PLANNER_ORIGINS
-from gpustorage.inputs.strings import KEYS, check_file, text_problems
+from gpustorage.inputs.ui_strings import KEYS, check_file, text_problems
 from gpustorage.pages.contract import COLUMNS, PRESETS
 from gpustorage.pages.messages import Strings
 from gpustorage.pages.render import PLANNER_ROWS
@@ -149,7 +149,7 @@ def test_a_key_missing_from_every_language_is_named_not_a_traceback(project: Pat
     for lang in LANGUAGES:
         assert (
             f"data/i18n/{lang}.yaml:3:1: missing UI string 'column.price' "
-            "(listed in hooks/gpustorage/inputs/strings.py)" in report
+            "(listed in hooks/gpustorage/inputs/ui_strings.py)" in report
         )
 
 
@@ -170,7 +170,7 @@ def test_every_problem_of_a_strings_file_at_once(project: Path) -> None:
 
 
 def test_the_definition_refuses_its_own_mistakes() -> None:
-    from gpustorage.inputs.strings import _parse
+    from gpustorage.inputs.ui_strings import _parse
 
     assert _parse("a.b {x} {y}\nc") == {"a.b": {"x", "y"}, "c": frozenset()}
     for wrong in ("a\na", "a {X}", "a x", "a {x"):

@@ -13,7 +13,13 @@ from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, Build
 
 from gpustorage import SiteBuild
 from gpustorage.__main__ import main
-from gpustorage.inputs.translations import content_hash, mark_current, recorded_hash, statuses, with_notice
+from gpustorage.inputs.guide_translations import (
+    content_hash,
+    mark_current,
+    recorded_hash,
+    statuses,
+    with_notice,
+)
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != LANGUAGES[0]]
 

@@ -35,11 +35,11 @@ from test_workflows import publish
 from gpustorage import __main__ as gpustorage_main
 from gpustorage.__main__ import main
 from gpustorage.inputs.settings import repository
-from gpustorage.tools import fetch
-from gpustorage.tools.checked_dates import CheckedDateError, with_checked_dates
-from gpustorage.tools.fetch import Deadline, FetchError, HttpsTransport, Limits, LoopbackTransport
-from gpustorage.tools.page_text import closest_passage, holds, page_text
+from gpustorage.tools import verify_fetch
 from gpustorage.tools.review import COMMENT_LIMIT, comment_length
+from gpustorage.tools.verify_checked_dates import CheckedDateError, with_checked_dates
+from gpustorage.tools.verify_fetch import Deadline, FetchError, HttpsTransport, Limits, LoopbackTransport
+from gpustorage.tools.verify_page_text import closest_passage, holds, page_text
 
 QUOTE = "Network volumes are billed at $0.07 per GB per month"
 # text enough for a page to show text of its own (page_text.MIN_TEXT_CHARACTERS)
@@ -595,8 +595,8 @@ def test_a_redirect_to_a_local_networks_name_is_not_followed(
 def test_names_only_a_local_network_answers_are_refused_before_any_lookup(
     host: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(fetch, "resolve_host", lambda *_: pytest.fail("looked up"))
-    assert fetch.local_name(host)
+    monkeypatch.setattr(verify_fetch, "resolve_host", lambda *_: pytest.fail("looked up"))
+    assert verify_fetch.local_name(host)
     with pytest.raises(FetchError, match=r"^its host name belongs to a local network$"):
         HttpsTransport("test").exchange(f"https://{host}/", {}, Limits(), Deadline.after(TIMEOUT))
 
@@ -611,7 +611,7 @@ def test_names_only_a_local_network_answers_are_refused_before_any_lookup(
      "2001::1", "2001:db8::1", "100::1"],
 )  # fmt: skip
 def test_addresses_off_the_public_internet_are_refused(address: str) -> None:
-    assert not fetch.public_address(ipaddress.ip_address(address))
+    assert not verify_fetch.public_address(ipaddress.ip_address(address))
 
 
 @pytest.mark.parametrize(
@@ -620,25 +620,25 @@ def test_addresses_off_the_public_internet_are_refused(address: str) -> None:
      "::ffff:8.8.8.8", "64:ff9b::808:808", "2002:808:808::1"],
 )  # fmt: skip
 def test_public_addresses_are_asked_in_any_form(address: str) -> None:
-    assert fetch.public_address(ipaddress.ip_address(address))
+    assert verify_fetch.public_address(ipaddress.ip_address(address))
 
 
 class ResolvingLoopback(LoopbackTransport):
-    """The loopback transport, its names looked up as real runs look them up (fetch.resolve_host),
+    """The loopback transport, its names looked up as real runs look them up (verify_fetch.resolve_host),
     and the connection made to the address that lookup gave."""
 
     addresses = HttpsTransport.addresses
 
 
 def resolving_to(monkeypatch: pytest.MonkeyPatch, *addresses: str) -> list[str]:
-    """fetch.resolve_host answering every name with these addresses; the names it was asked for."""
+    """verify_fetch.resolve_host answering every name with these addresses; the names it was asked for."""
     asked: list[str] = []
 
     def resolve(host: str, port: int) -> list[ipaddress.IPv4Address | ipaddress.IPv6Address]:
         asked.append(host)
         return [ipaddress.ip_address(address) for address in addresses]
 
-    monkeypatch.setattr(fetch, "resolve_host", resolve)
+    monkeypatch.setattr(verify_fetch, "resolve_host", resolve)
     return asked
 
 
@@ -666,7 +666,7 @@ def test_an_answer_with_one_private_address_among_public_ones_is_refused(
 
 
 def test_a_lookup_that_takes_too_long_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(fetch, "resolve_host", lambda *_: time.sleep(5) or [])
+    monkeypatch.setattr(verify_fetch, "resolve_host", lambda *_: time.sleep(5) or [])
     started = time.monotonic()
     with pytest.raises(FetchError, match=r"^no answer within 0\.5 s$"):
         HttpsTransport("test").exchange("https://slow-dns.example.com/", {}, Limits(), Deadline.after(0.5))
@@ -680,7 +680,7 @@ def test_a_tls_handshake_that_never_ends_is_given_up_at_the_deadline(monkeypatch
     """The real https transport, its name resolved to 127.0.0.1 (allowed here): the port accepts the
     connection (the kernel does, from its backlog) and never answers the TLS handshake."""
     resolving_to(monkeypatch, "127.0.0.1")
-    transport = HttpsTransport("test", allowed=frozenset({fetch.LOOPBACK}))
+    transport = HttpsTransport("test", allowed=frozenset({verify_fetch.LOOPBACK}))
     with socket.socket() as silent:
         silent.bind(("127.0.0.1", 0))
         silent.listen()

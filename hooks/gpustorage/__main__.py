@@ -16,19 +16,19 @@ from .figures.derive import derive
 from .figures.history import read_history
 from .inputs.checks import CHECKS
 from .inputs.dataset import build_date, check_files, load_dataset, loaded_providers
+from .inputs.guide_translations import PageError, mark_current, statuses
 from .inputs.problems import DataError
 from .inputs.settings import repository, site_languages, site_url
-from .inputs.translations import PageError, mark_current, statuses
 from .inputs.workflow_commands import log_line
 from .output.export import schema_files, write_api
 from .output.write import write_pages
-from .tools.checked_dates import CheckedDateError, set_checked_dates
-from .tools.fetch import HttpsTransport, Limits, LoopbackTransport, Transport
 from .tools.review import COMMENT_LIMIT, MIN_COMMENT_CHARS, RevisionError
 from .tools.review import diff as diff_report
 from .tools.review_strings import DEFAULT_LANGUAGE as DEFAULT_REVIEW_LANGUAGE
 from .tools.review_strings import MESSAGES as REVIEW_LANGUAGES
 from .tools.verify import SourceEntry, confirmed_sources, needs_a_look, verify
+from .tools.verify_checked_dates import CheckedDateError, set_checked_dates
+from .tools.verify_fetch import HttpsTransport, Limits, LoopbackTransport, Transport
 from .tools.verify_report import json_report, markdown
 
 ROOT = Path(__file__).resolve().parents[2]

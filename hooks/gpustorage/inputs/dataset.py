@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import strings as ui_strings
+from . import ui_strings
 from .checks import CHECKS, CheckInput, LoadedProvider, ProviderFile, RatesFile
 from .load import Document, load_file
 from .model import PROVIDER_ID, ExchangeRates, LanguageStrings, Provider
@@ -123,7 +123,7 @@ def load_strings(
     directory: Path, root: Path, languages: Iterable[str]
 ) -> tuple[dict[str, LanguageStrings], list[Problem]]:
     """The strings file of every site language, checked against the model and
-    hooks/gpustorage/inputs/strings.py; a strings file for a language the site does not have is an error
+    hooks/gpustorage/inputs/ui_strings.py; a strings file for a language the site does not have is an error
     too."""
     languages = list(languages)
     strings: dict[str, LanguageStrings] = {}

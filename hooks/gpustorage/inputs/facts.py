@@ -8,7 +8,7 @@ Schema. The generator reads these declarations:
 
 - model.py: each fact's field in a provider file, in FACTS' order (and so the JSON Schema);
 - contract.py: the comparison's columns and filters (COLUMNS, FILTERS, FILTER_VALUES);
-- strings.py: the strings each fact needs (`column.<fact>`, and `column_short.<fact>` for a column);
+- ui_strings.py: the strings each fact needs (`column.<fact>`, and `column_short.<fact>` for a column);
 - derive.py: the sort key of a worded fact; transform.py: the words of its values;
 - export.py: its field in providers.json, and its column in offerings.csv for a worded fact;
 - render_html.py: its cell in the comparison (one per column) and its row on the provider page.

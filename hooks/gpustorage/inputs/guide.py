@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from . import translations
+from . import guide_translations
 from .load import load_text, read_text
 from .problems import DataError, Problem
 from .validate import check_model
@@ -87,8 +87,8 @@ def _outdated(docs: Path, lang: str, default: str, path: str, front_matter: Guid
     if lang == default:
         return False
     try:
-        return translations.status(docs, default, path, front_matter.source_hash) == "outdated"
-    except translations.PageError:  # the source page cannot be read: loading it reports why
+        return guide_translations.status(docs, default, path, front_matter.source_hash) == "outdated"
+    except guide_translations.PageError:  # the source page cannot be read: loading it reports why
         return False
 
 

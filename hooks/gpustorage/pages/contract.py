@@ -112,7 +112,7 @@ PLANNER_CARRIED = (
 @dataclass(frozen=True)
 class CountWording:
     """How the comparison words a count, the page and the script alike (render_html.count_text; the
-    page's settings.counts for numbers.js countWriter): `message` (a key of strings.py) filled with
+    page's settings.counts for numbers.js countWriter): `message` (a key of ui_strings.py) filled with
     numbers by name, a number worded by the message `numbers` names for it ({count}) or else written as
     a number, and 0 by the message `none` where it names one."""
 

@@ -30,7 +30,7 @@ from markupsafe import Markup
 from pymdownx.slugs import slugify  # type: ignore[import-untyped]
 
 from ..figures.derive import is_stale
-from ..inputs import translations
+from ..inputs import guide_translations
 from ..inputs.guide import GuidePage
 from ..inputs.markers import MARKER
 from ..inputs.model import HOURS_PER_MONTH, Fact, StorageKind
@@ -79,7 +79,7 @@ class FrontMatter:
     title: Markup | None = None
     description: Markup | None = None
     hide: tuple[str, ...] = ()
-    source_hash: str | None = None  # a translation's record of its source (see translations.py)
+    source_hash: str | None = None  # a translation's record of its source (see guide_translations.py)
     feed: Markup | None = None  # a provider page: its feed's title
     jsonld: tuple[Markup, ...] = ()  # schema.org blocks, JSON safe inside <script>
     scripts: tuple[str, ...] = ()  # the module scripts the page loads, by their paths in the site
@@ -696,7 +696,7 @@ def site_texts(view: SiteView) -> dict[str, Markup]:
 
 def translation_notice(markdown: str, view: SiteView, default: str, page: str, site_root: str) -> str:
     """A translated page with a notice linking its source page in the default language (for a
-    translation that is outdated, see translations.py)."""
+    translation that is outdated, see guide_translations.py)."""
     t = view.t
     link = html_format(
         '<a href="{href}" hreflang="{lang}">{source}</a>',
@@ -706,7 +706,7 @@ def translation_notice(markdown: str, view: SiteView, default: str, page: str, s
     )
     # the language joins the two sentences (Chinese with no space between them)
     text = Markup.escape(t.message("text.sentences")).format(first=t("translation.outdated"), second=link)
-    return translations.with_notice(markdown, render_html.translation_notice(text))
+    return guide_translations.with_notice(markdown, render_html.translation_notice(text))
 
 
 def dataset_jsonld(view: SiteView, url: str, site_root: str) -> dict[str, Any]:

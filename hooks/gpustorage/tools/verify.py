@@ -1,7 +1,7 @@
-"""`python -m gpustorage verify`: every source page fetched (fetch.py) and read as text (page_text.py),
-and each quote looked for in it: one finding per fact a source covers. Verify never edits a value;
-with --update-checked it only sets `checked` on the sources whose every quote it found
-(checked_dates.py).
+"""`python -m gpustorage verify`: every source page fetched (verify_fetch.py) and read as text
+(verify_page_text.py), and each quote looked for in it: one finding per fact a source covers. Verify
+never edits a value; with --update-checked it only sets `checked` on the sources whose every quote it
+found (verify_checked_dates.py).
 
 A finding's status: `confirmed` (the quote is on the page), `not_found` (it is not: the closest
 passage shows what the page says instead), `unreachable` (no answer, an HTTP error, a redirect not
@@ -20,8 +20,8 @@ from enum import StrEnum
 from ..inputs.checks import LoadedProvider
 from ..inputs.load import KeyPath
 from ..inputs.model import Fact, Source
-from .fetch import Fetched, Limits, Transport, fetch_all
-from .page_text import PageText, Passage, closest_passage, holds, page_text
+from .verify_fetch import Fetched, Limits, Transport, fetch_all
+from .verify_page_text import PageText, Passage, closest_passage, holds, page_text
 
 # What verify asks for, besides its User-Agent: a page, in the language of the source's quotes
 ACCEPT = "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5"

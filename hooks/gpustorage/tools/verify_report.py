@@ -17,9 +17,9 @@ from collections.abc import Iterable, Iterator
 from itertools import groupby
 from typing import Any
 
-from .fetch import page_key
 from .review import Block, code, comment_length, section_heading, shortened
 from .verify import NEEDS_A_LOOK, Finding, SourceEntry, Status
+from .verify_fetch import page_key
 
 REPORT_VERSION = 1
 STATUS_WORDS = {

@@ -357,7 +357,7 @@ def _parse(definition: str) -> dict[str, frozenset[str]]:
     for line in definition.strip().splitlines():
         key, *placeholders = line.split()
         if key in keys or not all(re.fullmatch(r"\{[a-z][a-z_]*\}", p) for p in placeholders):
-            raise ValueError(f"strings.py: {line!r} is listed twice or has a placeholder not as {{name}}")
+            raise ValueError(f"ui_strings.py: {line!r} is listed twice or has a placeholder not as {{name}}")
         keys[key] = frozenset(p.strip("{}") for p in placeholders)
     return keys
 
@@ -374,7 +374,7 @@ def _keys() -> dict[str, frozenset[str]]:
     listed, of_facts = _parse(DEFINITION), _fact_keys()
     twice = sorted(listed.keys() & of_facts.keys())
     if twice:
-        raise ValueError(f"strings.py: {', '.join(twice)} come from facts.FACTS; list them no more")
+        raise ValueError(f"ui_strings.py: {', '.join(twice)} come from facts.FACTS; list them no more")
     return listed | of_facts
 
 
@@ -458,7 +458,7 @@ def check_file(doc: Document) -> list[Problem]:
                 doc.problem(
                     ("ui", key),
                     f"unknown UI string '{key}'{hint}"
-                    " (the keys are listed in hooks/gpustorage/inputs/strings.py)",
+                    " (the keys are listed in hooks/gpustorage/inputs/ui_strings.py)",
                 )
             )
         elif isinstance(text, str):
@@ -487,6 +487,6 @@ def missing_keys(docs: dict[str, Document]) -> list[Problem]:
     for lang, doc in docs.items():
         for key in sorted(KEYS.keys() - present[lang]):
             owners = ", ".join(sorted(other for other, keys in present.items() if key in keys))
-            where = f"present in {owners}" if owners else "listed in hooks/gpustorage/inputs/strings.py"
+            where = f"present in {owners}" if owners else "listed in hooks/gpustorage/inputs/ui_strings.py"
             problems.append(doc.problem(("ui",), f"missing UI string '{key}' ({where})"))
     return problems
