@@ -2,7 +2,8 @@
 browser tabs kept per screen set-up, and throwaway projects.
 
 Behaviour is tested on the fixture providers in tests/fixtures (values tests may rely on); the real
-data is used only for invariants (tests/test_real_data.py), so correcting a price never fails a test.
+data is used only for invariants (tests/built_site/test_real_data.py), so correcting a price never fails
+a test.
 """
 
 from __future__ import annotations

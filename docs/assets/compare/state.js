@@ -6,7 +6,7 @@ import { own } from "./own.js";
 import { MAX_AMOUNT } from "./numbers.js";
 
 // The view's URL parameters besides the fact filters, whose names the page's settings give
-// (hooks/gpustorage/pages/contract.py: URL_PARAMETERS; tests/test_contract.py reads this list).
+// (hooks/gpustorage/pages/contract.py: URL_PARAMETERS; tests/pages/test_contract.py reads this list).
 const VIEW_KEYS = [
   "name", "kind", "egress", "sort", "dir", "known", "gb", "months", "out", "cur", "preset", "all", "hours",
   "pick", "side",

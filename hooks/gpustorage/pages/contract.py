@@ -2,7 +2,7 @@
 
 Templates write these data attributes and URL parameters; the script's modules read them and nothing else.
 The columns and filters follow the facts' declarations (facts.py).
-tests/test_contract.py checks both sides against the names defined here, so a rename cannot
+tests/pages/test_contract.py checks both sides against the names defined here, so a rename cannot
 silently break the page.
 """
 

@@ -4,7 +4,7 @@ The review is a comment on pull requests, which maintainers read in English, so 
 default; the site's languages are here too, for a contributor who asks. These are not site strings:
 English is no site language (data/i18n holds only those, and the build refuses any other file
 there), and no page shows them. Placeholders are written `{name}`; a mapping holds the plural forms
-(CLDR categories, 'other' always). Every language has every key (tests/test_review.py checks).
+(CLDR categories, 'other' always). Every language has every key (tests/tools/test_review.py checks).
 """
 
 from __future__ import annotations

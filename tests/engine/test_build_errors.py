@@ -1,7 +1,7 @@
 """Bad data stops the real build: every problem listed with file and line, no traceback, no site.
 
-The catalogue of mistakes is checked in-process (test_bad_data.py); these builds check the path from
-the data to MkDocs' exit code end to end.
+The catalogue of mistakes is checked in-process (tests/inputs/test_bad_data.py); these builds check the
+path from the data to MkDocs' exit code end to end.
 """
 
 from __future__ import annotations

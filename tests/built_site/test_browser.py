@@ -975,7 +975,7 @@ def test_each_check_of_the_guide_links_into_the_comparison(
 ) -> None:
     """Issue #19: each of the guide's five checks ends with a link that sets the comparison to answer
     it, in the page's language; the guide's own words stay as written. (The checks on a cost over time
-    link to the planner too: tests/test_planner.py.)"""
+    link to the planner too: tests/pages/test_planner.py.)"""
     open_comparison(page, server, lang)
     t = fixture_build.views[lang].t
     links = page.eval_on_selector_all(

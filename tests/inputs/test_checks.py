@@ -3,7 +3,7 @@ that makes it fire, with every problem it must report, and one that passes. `pyt
 checks` lists them all.
 
 Every example starts from one small project in which every check passes (`project`) and changes one
-thing; tests/test_bad_data.py checks the same messages through a full load of the fixture project.
+thing; tests/inputs/test_bad_data.py checks the same messages through a full load of the fixture project.
 """
 
 from __future__ import annotations

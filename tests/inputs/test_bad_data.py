@@ -1,5 +1,5 @@
 """A catalogue of broken data files, each a distinct mistake, each checked in-process the way the
-build checks it (tests/test_build_errors.py runs the real build on a few of them).
+build checks it (tests/engine/test_build_errors.py runs the real build on a few of them).
 
 For every case: loading fails with a DataError whose report names the file and the line and says
 what was expected.

@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import BUILD_DATE, LANGUAGES, REPOSITORY
+from conftest import BUILD_DATE, LANGUAGES, REPOSITORY, ROOT
 
 from gpustorage import build_site, render_site
 from gpustorage.output.export import write_api
@@ -27,7 +27,7 @@ from gpustorage.output.feeds import write_feeds
 from gpustorage.output.write import write_pages
 from gpustorage.pages.render_text import text_files
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = ROOT / "tests" / "golden"
 UPDATE = os.environ.get("GS_GOLDEN") == "update"  # set by `make golden`
 PROVIDER = "alpha-cloud"  # the fixture provider with the most to show: tiers, several offerings, history
 PAGES = (
