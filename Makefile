@@ -94,7 +94,7 @@ test-quick: $(VENV)/.test-installed  ## the fast tests, for the inner loop (unde
 	GS_TESTS_QUICK=1 $(BIN)/python -m pytest -n 2 -q -rfE
 
 golden: $(VENV)/.test-installed  ## rewrite tests/golden/ after an intended change of the output (review its diff)
-	GS_GOLDEN=update $(BIN)/python -m pytest tests/test_golden.py -p no:xdist -q
+	GS_GOLDEN=update $(BIN)/python -m pytest tests/output/test_golden.py -p no:xdist -q
 
 clean:
 	rm -rf site $(VENV)

@@ -10,7 +10,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from gpustorage.model import Fact
+from gpustorage.inputs.model import Fact
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures"

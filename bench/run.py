@@ -202,7 +202,7 @@ def render_times(work: Path) -> dict[str, dict[str, float]]:
     the median of three, on the projects build_times copied; loading, checking and deriving the data
     are in the build's generator_ms_per_page."""
     from gpustorage import build_site
-    from gpustorage.render import render_site
+    from gpustorage.pages.render import render_site
 
     results: dict[str, dict[str, float]] = {}
     for label in ("real", "synthetic_300", "synthetic_1000"):
@@ -227,7 +227,7 @@ def render_times(work: Path) -> dict[str, dict[str, float]]:
 
 
 def validation_time(work: Path) -> dict[str, float]:
-    from gpustorage.dataset import load_dataset
+    from gpustorage.inputs.dataset import load_dataset
 
     project = work / "build-synthetic_1000"
     times = []
@@ -244,7 +244,7 @@ def validation_time(work: Path) -> dict[str, float]:
 
 def history_time(work: Path) -> dict[str, float]:
     """Reading the history of 1,000 commits over 40 provider files: one `git log`, one `git cat-file`."""
-    from gpustorage.history import read_history
+    from gpustorage.figures.history import read_history
 
     repository = write_history_repository(work / "history", commits=1000, files=40)
     times, changes = [], 0

@@ -29,13 +29,13 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from gpustorage import DataError, SiteBuild, build_site, render_site
-from gpustorage.derive import build_date
-from gpustorage.export import write_api
-from gpustorage.feeds import write_feeds
-from gpustorage.render import Pages, files_beside, held_html, restore_held, site_texts
-from gpustorage.render_text import text_files
-from gpustorage.script import ScriptError, site_assets
-from gpustorage.settings import site_languages
+from gpustorage.figures.derive import build_date
+from gpustorage.inputs.settings import site_languages
+from gpustorage.output.export import write_api
+from gpustorage.output.feeds import write_feeds
+from gpustorage.pages.render import Pages, files_beside, held_html, restore_held, site_texts
+from gpustorage.pages.render_text import text_files
+from gpustorage.pages.script import ScriptError, site_assets
 
 # what the data's history had to leave out is said once per run, as information: not a warning,
 # which would stop a strict build over a commit nobody can change any more

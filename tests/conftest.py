@@ -2,7 +2,8 @@
 browser tabs kept per screen set-up, and throwaway projects.
 
 Behaviour is tested on the fixture providers in tests/fixtures (values tests may rely on); the real
-data is used only for invariants (tests/test_real_data.py), so correcting a price never fails a test.
+data is used only for invariants (tests/built_site/test_real_data.py), so correcting a price never fails
+a test.
 """
 
 from __future__ import annotations
@@ -30,10 +31,10 @@ from bs4 import BeautifulSoup, Tag
 from fixture_history import use_fixture_history
 
 from gpustorage import SiteBuild, SiteView, build_site
-from gpustorage.dataset import Dataset, load_dataset
-from gpustorage.render import LanguageRenderer, environment, shared_parts
-from gpustorage.settings import site_languages
-from gpustorage.transform import ProviderView
+from gpustorage.inputs.dataset import Dataset, load_dataset
+from gpustorage.inputs.settings import site_languages
+from gpustorage.pages.render import LanguageRenderer, environment, shared_parts
+from gpustorage.pages.transform import ProviderView
 from projects import copy_project, use_fixture_data  # bench/projects.py, shared with the benchmarks
 
 ROOT = Path(__file__).resolve().parents[1]

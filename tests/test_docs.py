@@ -1,6 +1,6 @@
 """ARCHITECTURE.md's map of the generator ("Module map") and the modules agree: every module is in the
-map, the map names no module that does not exist, and each stage has the number its docstring says; the
-README is a front door that leads there."""
+map under its folder, the map names no module or folder that does not exist, and each stage has the
+number its docstring says; the README is a front door that leads there."""
 
 from __future__ import annotations
 
@@ -11,15 +11,30 @@ from conftest import ROOT
 
 PACKAGE = ROOT / "hooks" / "gpustorage"
 ARCHITECTURE = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
-MAP_LINE = re.compile(r"^  (\w+\.py)(?: \+ templates/)?\s+(?:(\d)\. (\w+):)?", re.M)
-# a module of a subpackage, below its folder's line ('  checks/'): '    providers.py'
-SUBPACKAGE_LINE = re.compile(r"^  (\w+)/\s.*\n((?:    \w+\.py.*\n|      .*\n)+)", re.M)
+# an entry of the package's tree: a module or a folder, indented two spaces a level ('  inputs/',
+# '    load.py  1. load: ...'); the lines that go on describing an entry are indented further
+MAP_ENTRY = re.compile(r"^((?:  ){1,5})(\w+\.py|\w+/)(?: \+ templates/)?(?:\s+(?:(\d)\. (\w+):)?|$)")
 DOCSTRING_STAGE = re.compile(r"^Stage (\d), (\w+):")
 
 
 def module_map() -> dict[str, tuple[str, str] | None]:
+    """Every module and folder the map lists below hooks/gpustorage/, by its path in the package
+    ('inputs/checks/', 'inputs/load.py'), with the stage a module's line numbers."""
     section = ARCHITECTURE.split("## Module map", 1)[1].split("```", 2)[1]
-    return {name: (number, stage) if number else None for name, number, stage in MAP_LINE.findall(section)}
+    block = section.split("\nhooks/gpustorage/", 1)[1].split("\n", 1)[1]
+    entries: dict[str, tuple[str, str] | None] = {}
+    folders: list[str] = []
+    for line in block.splitlines():
+        if line and not line.startswith(" "):
+            break  # the next line of the map outside the package
+        if found := MAP_ENTRY.match(line):
+            depth = len(found.group(1)) // 2
+            folders[depth - 1 :] = []
+            path = "".join(folders) + found.group(2)
+            entries[path] = (found.group(3), found.group(4)) if found.group(3) else None
+            if path.endswith("/"):
+                folders.append(found.group(2))
+    return entries
 
 
 def docstring_stage(module: str) -> tuple[str, str] | None:
@@ -29,23 +44,21 @@ def docstring_stage(module: str) -> tuple[str, str] | None:
 
 
 def test_the_architecture_maps_every_module_of_the_generator() -> None:
-    modules = {file.name for file in PACKAGE.glob("*.py") if file.name not in {"__init__.py", "__main__.py"}}
-    assert set(module_map()) == modules
-    section = ARCHITECTURE.split("## Module map", 1)[1].split("```", 2)[1]
-    mapped = {
-        f"{package}/{name}"
-        for package, lines in SUBPACKAGE_LINE.findall(section)
-        for name in re.findall(r"^    (\w+\.py)", lines, re.M)
+    modules = {
+        file.relative_to(PACKAGE).as_posix()
+        for file in PACKAGE.rglob("*.py")
+        if file.name not in {"__init__.py", "__main__.py"}
     }
-    subpackages = {
-        f"{file.parent.name}/{file.name}" for file in PACKAGE.glob("*/*.py") if file.name != "__init__.py"
-    }
-    assert mapped == subpackages
+    folders = {f"{init.parent.relative_to(PACKAGE).as_posix()}/" for init in PACKAGE.glob("*/**/__init__.py")}
+    mapped = module_map()
+    assert {path for path in mapped if path.endswith(".py")} == modules
+    assert {path for path in mapped if path.endswith("/")} == folders
 
 
 def test_the_architecture_and_the_docstrings_number_the_same_stages() -> None:
-    stages = {module: docstring_stage(module) for module in module_map()}
-    assert stages == module_map()
+    modules = [path for path in module_map() if path.endswith(".py")]
+    stages = {module: docstring_stage(module) for module in modules}
+    assert stages == {module: module_map()[module] for module in modules}
     numbers = sorted(stage for stage in stages.values() if stage)
     assert [number for number, _ in numbers] == ["1", "2", "3", "4", "5", "6"]
     names = [name for _, name in numbers]

@@ -20,7 +20,7 @@ import pytest
 import yaml
 from conftest import ROOT, node_binary
 
-from gpustorage.review import COMMENT_LIMIT, COMMENT_MARKER, comment_length
+from gpustorage.tools.review import COMMENT_LIMIT, COMMENT_MARKER, comment_length
 
 WORKFLOWS = ROOT / ".github" / "workflows"
 NAMES = sorted(path.name for path in WORKFLOWS.glob("*.yml"))

@@ -12,24 +12,24 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from . import build_site, render_site
-from .checked_dates import CheckedDateError, set_checked_dates
-from .checks import CHECKS
-from .dataset import build_date, check_files, load_dataset, loaded_providers
-from .derive import derive
-from .export import schema_files, write_api
-from .fetch import HttpsTransport, Limits, LoopbackTransport, Transport
-from .history import read_history
-from .problems import DataError
-from .review import COMMENT_LIMIT, MIN_COMMENT_CHARS, RevisionError
-from .review import diff as diff_report
-from .review_strings import DEFAULT_LANGUAGE as DEFAULT_REVIEW_LANGUAGE
-from .review_strings import MESSAGES as REVIEW_LANGUAGES
-from .settings import repository, site_languages, site_url
-from .translations import PageError, mark_current, statuses
-from .verify import SourceEntry, confirmed_sources, needs_a_look, verify
-from .verify_report import json_report, markdown
-from .workflow_commands import log_line
-from .write import write_pages
+from .figures.derive import derive
+from .figures.history import read_history
+from .inputs.checks import CHECKS
+from .inputs.dataset import build_date, check_files, load_dataset, loaded_providers
+from .inputs.guide_translations import PageError, mark_current, statuses
+from .inputs.problems import DataError
+from .inputs.settings import repository, site_languages, site_url
+from .inputs.workflow_commands import log_line
+from .output.export import schema_files, write_api
+from .output.write import write_pages
+from .tools.review import COMMENT_LIMIT, MIN_COMMENT_CHARS, RevisionError
+from .tools.review import diff as diff_report
+from .tools.review_strings import DEFAULT_LANGUAGE as DEFAULT_REVIEW_LANGUAGE
+from .tools.review_strings import MESSAGES as REVIEW_LANGUAGES
+from .tools.verify import SourceEntry, confirmed_sources, needs_a_look, verify
+from .tools.verify_checked_dates import CheckedDateError, set_checked_dates
+from .tools.verify_fetch import HttpsTransport, Limits, LoopbackTransport, Transport
+from .tools.verify_report import json_report, markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 T = TypeVar("T", int, float)

@@ -1,8 +1,8 @@
 /* Comparison tools: sort, filters, workload presets and a storage cost calculator.
  * The static table reads well without this script; the script only enhances it.
  * The view's state lives in the URL query, so a filtered, sorted view can be shared.
- * Data attributes and URL parameters are listed in hooks/gpustorage/contract.py; the page's settings
- * (#comparison-settings, written by hooks/gpustorage/render.py) give the filters, presets, currency
+ * Data attributes and URL parameters are listed in hooks/gpustorage/pages/contract.py; the page's settings
+ * (#comparison-settings, written by hooks/gpustorage/pages/render.py) give the filters, presets, currency
  * rates, page size and texts.
  *
  * The modules, by job: state.js (the URL query), numbers.js (numbers in the reader's language),

@@ -6,7 +6,7 @@ import { own } from "./own.js";
 import { MAX_AMOUNT } from "./numbers.js";
 
 // The view's URL parameters besides the fact filters, whose names the page's settings give
-// (hooks/gpustorage/contract.py: URL_PARAMETERS; tests/test_contract.py reads this list).
+// (hooks/gpustorage/pages/contract.py: URL_PARAMETERS; tests/pages/test_contract.py reads this list).
 const VIEW_KEYS = [
   "name", "kind", "egress", "sort", "dir", "known", "gb", "months", "out", "cur", "preset", "all", "hours",
   "pick", "side",
@@ -17,7 +17,7 @@ export const AMOUNTS = ["gb", "months", "out", "hours"];
 // keys whose value is free: a text searched for, or an amount (see dropBrokenAmounts)
 const FREE_KEYS = ["name"].concat(AMOUNTS);
 // keys whose value lists names ("kind=block_volume,network_volume", "region=zone,region"); a link made
-// when binding took one value ("region=zone") lists one (hooks/gpustorage/contract.py: LIST_FILTERS)
+// when binding took one value ("region=zone") lists one (hooks/gpustorage/pages/contract.py: LIST_FILTERS)
 export const LIST_KEYS = ["kind", "region"];
 // keys that list names but no form control holds: the offerings ticked to compare (pick.js)
 const PICK_KEYS = ["pick"];

@@ -1,6 +1,6 @@
 /* The planner: keep the data, copy it in, or download it again, per offering, for the reader's amounts.
  * The page without this script holds the method and a worked example; the script adds the tools.
- * Its settings (#planner-settings, written by hooks/gpustorage/planner.py) give every offering's
+ * Its settings (#planner-settings, written by hooks/gpustorage/pages/planner.py) give every offering's
  * figures, the defaults, the origins, the rates and the texts; the state lives in the URL query.
  *
  * The modules: plan.js (the cost model, on compare/cost.js), query.js (the URL query), view.js (the
