@@ -424,6 +424,29 @@ def duration_text(hours: float, t: Strings) -> str:
     return t("planner.hours", value=t.decimal(hours))
 
 
+def _copy_in(example: WorkedExample, t: Strings) -> tuple[str, float | None]:
+    """The worked example's copy-in sentence, and that way's monthly total (None: no store to copy from)."""
+    if example.copy is None or example.store is None:
+        return t("planner.example.no_copy"), None
+    assert example.copy.storage is not None and example.copy.total is not None
+    sentence = t(
+        "planner.example.copy",
+        store=f"{example.store.provider.name}: {example.store.offering.product}",
+        storage=_money(example.copy.storage, t),
+        total=_money(example.copy.total, t),
+    )
+    return sentence, example.copy.total
+
+
+def _break_even_text(even: int | None, amounts: Amounts, t: Strings) -> str:
+    """From how many runs a month keeping pays off, as the script words it (view.js: evenText)."""
+    if even is None:
+        return t("planner.never", count=max_runs(amounts))
+    if even == 0:
+        return t("planner.always")
+    return t("planner.break_even", count=even)
+
+
 def example_sentences(example: WorkedExample, t: Strings) -> dict[str, str]:
     """The worked example's sentences in the page's language (planner_example.md.j2 lays them out)."""
     amounts, item = example.amounts, example.item
@@ -468,28 +491,13 @@ def example_sentences(example: WorkedExample, t: Strings) -> dict[str, str]:
         t("planner.way.keep"): keep.total,
         t("planner.way.download", origin=t(f"planner.from.{origin}")): download.total,
     }
-    if example.copy is not None and example.store is not None:
-        assert example.copy.storage is not None and example.copy.total is not None
-        sentences["copy_in"] = t(
-            "planner.example.copy",
-            store=f"{example.store.provider.name}: {example.store.offering.product}",
-            storage=_money(example.copy.storage, t),
-            total=_money(example.copy.total, t),
-        )
-        ways[t("planner.way.copy")] = example.copy.total
-    else:
-        sentences["copy_in"] = t("planner.example.no_copy")
-    even = example.break_even
-    if even is None:
-        break_even = t("planner.never", count=max_runs(amounts))
-    elif even == 0:
-        break_even = t("planner.always")
-    else:
-        break_even = t("planner.break_even", count=even)
+    sentences["copy_in"], copy_total = _copy_in(example, t)
+    if copy_total is not None:
+        ways[t("planner.way.copy")] = copy_total
     sentences["result"] = t(
         "planner.example.result",
         origin=t(f"planner.from.{origin}"),
-        break_even=break_even,
+        break_even=_break_even_text(example.break_even, amounts, t),
         cheapest=min(ways, key=lambda name: ways[name]),
     )
     return sentences
