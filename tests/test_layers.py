@@ -73,3 +73,21 @@ def test_no_modules_import_each_other_in_a_circle() -> None:
 
     for name in MODULES:
         visit(name, [])
+
+
+def test_a_test_module_imports_helpers_from_its_own_folder_or_the_tests_root() -> None:
+    """pytest puts a test module's own folder and the tests root (conftest's) on the import path; a
+    module of another folder is importable only once that folder's tests were collected, so a file run
+    alone would fail. Helpers several folders share live at the tests root (conftest, github_runner)."""
+    tests = ROOT / "tests"
+    roots = {file.stem for file in tests.glob("*.py")}
+    helpers = {file.stem for file in tests.rglob("*.py")}  # the test tree's modules, at any depth
+    wrong = []
+    for file in sorted(tests.rglob("test_*.py")):
+        importable = roots | {other.stem for other in file.parent.glob("*.py")}
+        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                top = node.module.split(".")[0]
+                if top in helpers and top not in importable:
+                    wrong.append(f"{file.relative_to(tests)}: {node.module}")
+    assert wrong == []

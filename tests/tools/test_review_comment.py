@@ -23,8 +23,8 @@ from bs4 import BeautifulSoup, Comment
 from cmarkgfm.cmark import Options
 from conftest import GOOD_PROVIDER, ROOT
 from fixture_history import PROVIDERS, clone
-from test_annotations import HOSTILE_VALUE as ANNOTATED_VALUE
-from test_annotations import hostile_files, output_lines, runner_command
+from github_runner import HOSTILE_VALUE as ANNOTATED_VALUE
+from github_runner import hostile_files, output_lines, runner_command
 from test_workflows import steps, workflow
 
 from gpustorage.__main__ import main
