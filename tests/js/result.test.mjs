@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { resultOf } from "../../docs/assets/compare/result.js";
+import { resultOf, shownCount } from "../../docs/assets/compare/result.js";
+import { countWriter, localNumbers, messageFiller } from "../../docs/assets/compare/numbers.js";
 import { choicesOf, readQuery, viewKeys } from "../../docs/assets/compare/state.js";
 
 const FILTERS = ["billed"];
@@ -76,4 +77,14 @@ test("the choices' counts are given once per filter, and not again for a sort", 
   assert.equal(result.dueCounts(), null); // sorting changes no count
   result.match(state("?billed=no"));
   assert.ok(result.dueCounts());
+});
+
+test("a folded table says how many of the matching offerings it shows", () => {
+  const counts = {
+    shown: { message: "{offerings} von {providers}", numbers: {}, none: null },
+    folded: { message: "{shown} von {total} gezeigt", numbers: {}, none: null },
+  };
+  const count = countWriter(counts, messageFiller("de", localNumbers("de")));
+  assert.equal(shownCount(count, { offerings: 4000, providers: 2000 }, 0), "4.000 von 2.000");
+  assert.equal(shownCount(count, { offerings: 4000, providers: 2000 }, 3950), "4.000 von 2.000 · 50 von 4.000 gezeigt");
 });

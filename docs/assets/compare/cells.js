@@ -2,8 +2,36 @@
  * without a GPU), what it leaves out, running and idle storage apart, the total and a size above the
  * maximum, each a line made once per row whose text alone changes after (no HTML parsing). */
 
-import { setProperty, setText } from "./dom.js";
+import { setData, setProperty, setText } from "./dom.js";
 import { moneyIn } from "./numbers.js";
+import { costCellOf } from "./rows.js";
+
+/* What the table's cost cells show for a display: the amounts their costs were made for (`costKey`,
+ * cost.js; "" without a size), the currency and the sorted column, whose figure they lead with
+ * (leadingFigure). `key` names it: a cell written for a key is not written again. */
+export function costLook(costKey, currency, column) {
+  const leading = column === "idle" || column === "price" ? column : "";
+  return { costKey: costKey, currency: currency, column: column, key: [costKey, currency, leading].join("|") };
+}
+
+/* An entry's cost cell as `look` (costLook) asks: its costs, or, sorted by the idle cost with no size
+ * given, what a GB costs while no GPU runs; hidden with neither (the cell is made once first shown). */
+export function writeCostCell(entry, look, strings, wording) {
+  if (entry.costText === look.key) return;
+  entry.costText = look.key;
+  const idleRateShown = !entry.costs && look.column === "idle";
+  const shown = Boolean(entry.costs) || idleRateShown;
+  if (!shown && !entry.cells.cost) return;
+  const cell = costCellOf(entry);
+  cell.hidden = !shown;
+  if (!shown) return;
+  setData(cell, "label", strings.cost_short);
+  if (idleRateShown) writeIdleRate(cell, entry, strings, wording, look.currency);
+  else writeCostLines(cell, entry, strings, wording, look.currency, look.column);
+  const known = entry.costs && entry.costs.monthly !== null;
+  setData(cell, "value", known ? String(entry.costs.monthly) : undefined);
+  setData(cell, "sort", known ? String(entry.keys.cost) : undefined);
+}
 
 // A cost cell's lines, made once per row; an update only changes their text (no HTML parsing).
 const COST_LINES = ["monthly", "note", "running", "idle", "total", "warning"];
@@ -80,7 +108,7 @@ export function writeCostLines(cell, entry, strings, wording, currency, column) 
 
 /* Sorted by the idle cost with no size given, a cost cell shows what sorts it: what a GB costs a month
  * while no GPU runs (cost.js: idleRate), "not billed", or unknown. */
-export function writeIdleRate(cell, entry, strings, wording, currency) {
+function writeIdleRate(cell, entry, strings, wording, currency) {
   const lines = costLines(cell);
   const offering = entry.offering;
   const rate = entry.keys.idle;

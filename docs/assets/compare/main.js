@@ -61,17 +61,7 @@ function start(table, form, settings) {
   const side = sideView(table, rows, settings, wording, (entry) => detailsOf(entry.link));
   const ids = rows.entries.map((entry) => entry.id);
   const state = readQuery(window.location.search, keys, choicesOf(tools.offered(), settings, ids));
-  addDisclosures(
-    table,
-    detailsOf,
-    (block) => {
-      showMoneys(block, state.cur, wording.money); // shown in the reader's currency, as the row is
-      return block;
-    },
-    (row, more) => {
-      rows.byRow.get(row).more = more;
-    }
-  );
+  wireDetails(table, rows, detailsOf, state, wording);
   /* What describes the result comes with the rows, right after the paint that shows what the reader
    * touched (view.js: settle; at once when the view settles at start or for "show N results"): the
    * costs, each filter choice's count, the query in the language menu and the address. On a phone these
@@ -103,18 +93,39 @@ function start(table, form, settings) {
     return first ? first.link : toggle;
   });
 
-  fillFromPreset(state, settings.presets);
-  // an absurd or broken amount in a shared link is dropped, with a hint
-  tools.showHint(dropBrokenAmounts(state, settings.hours_per_month));
-  toggle.hidden = false;
-  form.hidden = false;
-  tools.show(state);
+  showTools(form, toggle, tools, state, settings);
   update();
   view.settle(); // the first view before the first paint: nothing moves once shown
   // a shared link to offerings side by side lands on them
   if (state.side) side.ready().then(() => sideHeading.scrollIntoView({ block: "start", behavior: "instant" }));
   // the clicks made while the page was loading, kept until now (overrides/main.html), answered
   document.dispatchEvent(new Event("gs-comparison-ready"));
+}
+
+/* Each row's name opens its details in place (disclose.js), read from its provider's details file and
+ * shown in the reader's currency, as the row is. */
+function wireDetails(table, rows, detailsOf, state, wording) {
+  addDisclosures(
+    table,
+    detailsOf,
+    (block) => {
+      showMoneys(block, state.cur, wording.money);
+      return block;
+    },
+    (row, more) => {
+      rows.byRow.get(row).more = more;
+    }
+  );
+}
+
+/* The tools as the state read from the address has them: a preset's values filled in, and an absurd or
+ * broken amount of a shared link dropped, with a hint. */
+function showTools(form, toggle, tools, state, settings) {
+  fillFromPreset(state, settings.presets);
+  tools.showHint(dropBrokenAmounts(state, settings.hours_per_month));
+  toggle.hidden = false;
+  form.hidden = false;
+  tools.show(state);
 }
 
 /* Offerings ticked to compare: a checkbox per row, the bar that counts them and opens, closes or clears

@@ -54,3 +54,11 @@ export function resultOf(rows, filterNames, hoursPerMonth) {
 
   return { readAmounts: readAmounts, applyDueCosts: applyDueCosts, match: match, dueCounts: dueCounts };
 }
+
+/* What a table shows, in both units (count: countWriter): "12 offerings from 9 providers", and
+ * "· 50 of 400 offerings shown" while a long table leaves `folded` of its matching offerings out. */
+export function shownCount(count, matching, folded) {
+  const text = count("shown", { offerings: matching.offerings, providers: matching.providers });
+  if (!folded) return text;
+  return text + " · " + count("folded", { shown: matching.offerings - folded, total: matching.offerings });
+}

@@ -4,11 +4,11 @@
  * most `limit` offerings at once ("show all" lifts it): a browser lays out a table of thousands of rows
  * far slower than it filters or sorts them. */
 
-import { setData, setText } from "./dom.js";
+import { setText } from "./dom.js";
 import { rowPlacement, setHidden } from "./placement.js";
 import { showMoneys } from "./money.js";
-import { costCellOf } from "./rows.js";
-import { writeCostLines, writeIdleRate } from "./cells.js";
+import { costLook, writeCostCell } from "./cells.js";
+import { shownCount } from "./result.js";
 
 // While the reader types (an amount, a name), the rows wait for a pause in the typing: updating a
 // hundred rows takes a phone longer than the time between two keystrokes, which would wait for it.
@@ -26,6 +26,30 @@ export function addSortButtons(headRow, onSort) {
   });
 }
 
+/* `task` to run once the browser has painted (a frame's callbacks run just before its paint, a task
+ * they queue after it), `pause` milliseconds later; a run asked for since replaces the one waiting. */
+function afterPaint(task) {
+  let timer = null;
+  return function runAfterPaint(pause) {
+    requestAnimationFrame(() => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(task, pause);
+    });
+  };
+}
+
+/* The sorted column's mark: aria-sort on its header cell, none on the others (a cell already right is
+ * not written). */
+export function markSortedHead(headRow, column, descending) {
+  Array.prototype.forEach.call(headRow.cells, (th) => {
+    const sorted = column && th.dataset.column === column;
+    const value = sorted ? (descending ? "descending" : "ascending") : null;
+    if (th.getAttribute("aria-sort") === value) return;
+    if (value) th.setAttribute("aria-sort", value);
+    else th.removeAttribute("aria-sort");
+  });
+}
+
 /* The table's view; `beforeRows()` runs right before the rows follow the state, after the next paint
  * or at once when `settle()` is called (main.js: the costs the rows show, and what else describes the
  * result). */
@@ -36,59 +60,18 @@ export function tableView(table, rows, settings, wording, beforeRows) {
   const empty = document.getElementById("comparison-empty");
   const showAll = document.getElementById("comparison-show-all");
   const showResults = document.getElementById("comparison-show-results");
-  // what the current display is for: the amounts the entries' costs were made for (cost.js), the currency
-  let costKey = "";
-  let currency = "";
-  let sortColumn = "";
-  // what the cost cells show (the amounts, the currency, the sorted column whose figure they lead with),
-  // made once per display; a cell written for it is not written again
-  let cellsKey = "";
+  let look = costLook("", "", ""); // what the cost cells show, made once per display (cells.js)
   let moneysIn = ""; // the currency the page's amounts show (the page writes US dollars)
   let wanted = null; // what the last display asked for, until the rows show it (settle)
-  let timer = null; // the rows' coming update
-  /* The rows' update once the browser has painted (a frame's callbacks run just before its paint, a
-   * task they queue after it), `pause` milliseconds later; one asked for since replaces it. */
-  function settleAfterPaint(pause) {
-    requestAnimationFrame(() => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(settle, pause);
-    });
-  }
-
-  function writeCosts(entry) {
-    if (entry.costText === cellsKey) return;
-    entry.costText = cellsKey;
-    const idleRateShown = !entry.costs && sortColumn === "idle";
-    const shown = Boolean(entry.costs) || idleRateShown;
-    if (!shown && !entry.cells.cost) return;
-    const cell = costCellOf(entry);
-    cell.hidden = !shown;
-    if (!shown) return;
-    setData(cell, "label", strings.cost_short);
-    if (idleRateShown) writeIdleRate(cell, entry, strings, wording, currency);
-    else writeCostLines(cell, entry, strings, wording, currency, sortColumn);
-    const known = entry.costs && entry.costs.monthly !== null;
-    setData(cell, "value", known ? String(entry.costs.monthly) : undefined);
-    setData(cell, "sort", known ? String(entry.keys.cost) : undefined);
-  }
+  const settleAfterPaint = afterPaint(settle);
 
   // an offering's row and the row of its details show and hide together
   function show(entry, visible) {
     if (entry.shown !== visible && entry.more) entry.more.hidden = !visible;
     setHidden(entry, entry.row, visible);
-    if (visible) writeCosts(entry);
+    if (visible) writeCostCell(entry, look, strings, wording);
   }
   const placement = rowPlacement(table, rows, new Intl.Collator(wording.locale), show);
-
-  function markSortedHead(column, descending) {
-    Array.prototype.forEach.call(headRow.cells, (th) => {
-      const sorted = column && th.dataset.column === column;
-      const value = sorted ? (descending ? "descending" : "ascending") : null;
-      if (th.getAttribute("aria-sort") === value) return;
-      if (value) th.setAttribute("aria-sort", value);
-      else th.removeAttribute("aria-sort");
-    });
-  }
 
   /* The table for the state; `amountsKey` names the amounts the entries' costs were made for. Returns
    * how many matching offerings a long table leaves out. The rows, and the sorted column's mark that
@@ -113,16 +96,12 @@ export function tableView(table, rows, settings, wording, beforeRows) {
     wanted = null;
     beforeRows();
     // with the rows it describes: a mark moved at once repainted the table's header in the tap's frame
-    markSortedHead(view.column, view.descending);
-    costKey = view.costKey;
-    currency = view.currency;
-    sortColumn = view.column || "";
-    const leading = sortColumn === "idle" || sortColumn === "price" ? sortColumn : ""; // the figures leadingFigure leads with
-    cellsKey = [costKey, currency, leading].join("|");
-    if ((currency || "USD") !== (moneysIn || "USD")) showMoneys(table, currency, wording.money);
-    moneysIn = currency;
+    markSortedHead(headRow, view.column, view.descending);
+    look = costLook(view.costKey, view.currency, view.column || "");
+    if ((look.currency || "USD") !== (moneysIn || "USD")) showMoneys(table, look.currency, wording.money);
+    moneysIn = look.currency;
     // with the cost cells, so that the columns never disagree; sorted by the idle cost, the cells show it
-    rows.costHead.hidden = !costKey && sortColumn !== "idle";
+    rows.costHead.hidden = !look.costKey && look.column !== "idle";
     const hiddenByLimit = view.column
       ? placement.sorted(view.column, view.descending, view.budget)
       : placement.grouped(view.budget);
@@ -131,15 +110,10 @@ export function tableView(table, rows, settings, wording, beforeRows) {
     table.removeAttribute("aria-busy");
   }
 
-  /* What the table shows, in both units: "12 offerings from 9 providers", and "50 of 400 offerings
-   * shown" while a long table is folded; the empty notice when nothing matches. */
+  /* The count of what the table shows (result.js: shownCount), the "show N results" button and the
+   * empty notice when nothing matches. */
   function showCount(matching, folded) {
-    let text = wording.count("shown", { offerings: matching.offerings, providers: matching.providers });
-    if (folded) {
-      const shown = matching.offerings - folded;
-      text += " · " + wording.count("folded", { shown: shown, total: matching.offerings });
-    }
-    setText(count, text);
+    setText(count, shownCount(wording.count, matching, folded));
     setText(showResults, wording.fill(strings.show_results, { count: matching.offerings }));
     empty.hidden = matching.providers > 0;
   }
