@@ -19,10 +19,8 @@ from bs4 import BeautifulSoup
 from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, SHARED, Build, made_once
 
 from gpustorage.inputs.dataset import Dataset
+from gpustorage.inputs.language_rules import ASCII_IN_CHINESE, BARE_SIZE, chinese_problems, read_glossary
 from gpustorage.pages.messages import Strings
-
-CJK = "\u3400-\u4dbf\u4e00-\u9fff"
-CJK_PUNCTUATION = "，。；：！？（）、"
 
 
 def visible_texts(build: Build, lang: str, leave_outs: Sequence[str]) -> dict[str, dict[str, str]]:
@@ -78,18 +76,11 @@ def real_text(real_site: Build) -> Callable[..., dict[str, str]]:
     return lambda lang, leave_out="": read(lang)[leave_out]
 
 
-# ASCII punctuation beside Chinese characters, and ASCII brackets around Chinese text ('(3 个区域)')
-_ASCII_IN_CHINESE = re.compile(rf"[{CJK}][,;:!?]|[,;:!?] ?[{CJK}]|\([^()]*[{CJK}][^()]*\)")
-
-
 def test_chinese_has_full_width_punctuation_and_no_spaces_between_characters(real_text) -> None:
+    """The rules of language_rules.py, which the data check `data-language` applies to the data's words."""
     problems = []
     for page, text in real_text("zh").items():
-        for pattern, what in (
-            (rf"[{CJK}{CJK_PUNCTUATION}] [{CJK}{CJK_PUNCTUATION}]", "a space between Chinese characters"),
-            (_ASCII_IN_CHINESE, "ASCII punctuation in Chinese text"),
-        ):
-            problems += [f"{page}: {what}: …{m.group()}…" for m in re.finditer(pattern, text)][:3]
+        problems += [f"{page}: {problem}" for problem in chinese_problems(text)][:3]
     assert problems == []
 
 
@@ -106,7 +97,7 @@ def test_every_chinese_page_punctuates_and_spells_as_chinese_text(site: Build) -
             if link.get_text().startswith("https://"):
                 link.replace_with("X")
         text = " ".join(soup.get_text(" ").split())
-        found = [m.group() for m in _ASCII_IN_CHINESE.finditer(text)] + re.findall("云GPU", text)
+        found = [m.group() for m in ASCII_IN_CHINESE.finditer(text)] + re.findall("云GPU", text)
         problems += [f"{file.relative_to(site.site)}: …{sample}…" for sample in found[:3]]
     assert problems == []
 
@@ -173,12 +164,13 @@ def test_every_language_keeps_a_glossary(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_page_uses_a_form_its_glossary_forbids(real_text, lang: str) -> None:
-    forbidden = glossary(lang)["forbidden"]
+    read, unreadable = read_glossary(ROOT, lang)
+    assert unreadable == [] and read.forbidden
     problems = [
-        f"{page}: '{found.group()}' (use {entry['use']}: {entry['why']})"
+        f"{page}: '{found.group()}' (use {entry.use}: {entry.why})"
         for page, text in real_text(lang).items()
-        for entry in forbidden
-        for found in re.finditer(entry["form"], text)
+        for entry in read.forbidden
+        for found in entry.form.finditer(text)
     ]
     assert problems == []
 
@@ -200,8 +192,6 @@ _CURRENCY = r"(?:US\$|\$|€|₹|¥|USD|EUR|INR|CNY|美元)"
 _LONG_PRICE = re.compile(rf"\d[.,]\d{{5,}}\s?{_CURRENCY}|{_CURRENCY}\s?\d+[.,]\d{{5,}}")
 # an exchange rate as the ECB gives it ('1 INR = 0,0105832 $'): a rate of currencies, not a price
 _EXCHANGE_RATE = re.compile(rf"1 [A-Z]{{3}} = (?:{_CURRENCY}\s?)?[\d.,]+(?:\s?{_CURRENCY})?")
-# five or more digits in a row before a size unit: '32768 GiB' (a separator or a larger unit reads)
-_BARE_SIZE = re.compile(r"(?<![\d.,])\d{5,}\s?[KMGTPE]i?B\b")
 
 
 # the source's own wording: the aside beside a value, and notes, which quote a source's prices as it
@@ -226,7 +216,7 @@ def test_sizes_have_separators_or_a_larger_unit(real_text, lang: str) -> None:
     problems = [
         f"{page}: {found.group()}"
         for page, text in real_text(lang).items()
-        for found in _BARE_SIZE.finditer(text)
+        for found in BARE_SIZE.finditer(text)
     ]
     assert problems == []
 

@@ -70,11 +70,15 @@ def project(
     providers: Mapping[str, str] | None = None,
     rates: str = RATES,
     pages: Mapping[str, str | bytes] | None = None,
+    glossaries: Mapping[str, str] | None = None,
 ) -> CheckInput:
     """A project under `root` that every check passes unless told otherwise: one good provider, a rate
-    for EUR, and an index page in every language; `pages` adds pages or replaces one (by path in docs/)."""
+    for EUR, and an index page in every language; `pages` adds pages or replaces one (by path in docs/),
+    `glossaries` gives languages a glossary (data/glossary/<lang>.yaml)."""
     for lang in LANGUAGES:
         write(root / "docs" / lang / "index.md", PAGE)
+    for lang, glossary in (glossaries or {}).items():
+        write(root / "data" / "glossary" / f"{lang}.yaml", glossary)
     for relative, content in (pages or {}).items():
         write(root / "docs" / relative, content)
     loaded = tuple(loaded_provider(i, text) for i, text in (providers or {"example": GOOD_PROVIDER}).items())
@@ -137,7 +141,45 @@ OBJECT_STORE = (
 LIST_PRICE = '          price: "$0.07 per GB-month up to 1,000 GB, $0.05 beyond"'
 
 
+# the site's word for "provider" in Chinese, and a form it does not use
+GLOSSARY_ZH = "terms: []\nforbidden:\n  - {form: 服务商, use: 提供商, why: the site's word for a provider}\n"
+BADLY_WORDED = good(
+    "notes: {de: Hinweis, zh: 说明, ro: Notă}",
+    "notes: {de: Bis 51200 GB, zh: 服务商 说明(3 个区域), ro: Notă}",
+).replace("product: Volume", "product: SSD云盘(高效)")
+
 EXAMPLES = [
+    Example(
+        "data-language",
+        "Chinese notes in full-width punctuation, with the glossary's words",
+        lambda root: project(
+            root,
+            {"example": good("zh: 说明", 'zh: "提供商的说明（3 个区域），最大 51,200 GB"')},
+            glossaries={"zh": GLOSSARY_ZH},
+        ),
+    ),
+    Example(
+        "data-language",
+        "a forbidden form, a space and ASCII brackets in Chinese, a bare size, a product name's brackets",
+        lambda root: project(
+            root,
+            {"example": BADLY_WORDED},
+            glossaries={"zh": GLOSSARY_ZH, "ro": "forbidden:\n  - {form: '(', use: x, why: y}\n"},
+        ),
+        (
+            "data/glossary/ro.yaml:2:6: not a regular expression: "
+            "missing ), unterminated subpattern at position 0",
+            f"{EXAMPLE}:22:13: 'notes' (de): '51200 GB': "
+            "a size of five digits or more takes a separator or a larger unit",
+            f"{EXAMPLE}:22:31: 'notes' (zh): '服务商' is a form the zh glossary forbids: "
+            "use 提供商 (the site's word for a provider)",
+            f"{EXAMPLE}:22:31: 'notes' (zh): '商 说': no space between Chinese characters",
+            f"{EXAMPLE}:22:31: 'notes' (zh): '(3 个区域)': "
+            "Chinese text takes full-width punctuation (，；：！？ and （）)",
+            f"{EXAMPLE}:6:5: 'product': '(高效)': "
+            "Chinese text takes full-width punctuation (，；：！？ and （）)",
+        ),
+    ),
     Example(
         "provider-ids",
         "id of a reserved name, its file unreadable",

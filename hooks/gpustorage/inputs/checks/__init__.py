@@ -16,11 +16,11 @@ module's checks in one place, and no module-level list grows by side effect.
 
 from __future__ import annotations
 
-from . import pages, providers, rates, sources
+from . import language, pages, providers, rates, sources
 from .base import Check, CheckInput, LoadedProvider, ProviderFile, RatesFile
 
-# in the order `python -m gpustorage checks` prints them: the provider files, their sources, the rates,
-# the docs pages
-CHECKS: tuple[Check, ...] = providers.CHECKS + sources.CHECKS + rates.CHECKS + pages.CHECKS
+# in the order `python -m gpustorage checks` prints them: the provider files, their words, their sources,
+# the rates, the docs pages
+CHECKS: tuple[Check, ...] = providers.CHECKS + language.CHECKS + sources.CHECKS + rates.CHECKS + pages.CHECKS
 
 __all__ = ["CHECKS", "Check", "CheckInput", "LoadedProvider", "ProviderFile", "RatesFile"]

@@ -4,13 +4,14 @@ and docs page, read once by dataset.py) and the helpers several checks share."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..load import Document, KeyPath
 from ..model import (
     ExchangeRates,
+    Price,
     Provider,
     Source,
 )
@@ -92,3 +93,16 @@ def sources_of(provider: Provider) -> list[tuple[KeyPath, Source]]:
     for i, offering in enumerate(provider.offerings):
         found += [(("offerings", i, "sources", n), s) for n, s in enumerate(offering.sources)]
     return found
+
+
+def localized_texts(provider: Provider) -> list[tuple[KeyPath, Mapping[str, object]]]:
+    """Every text the dataset words itself in each language, with where it stands: the notes of a
+    provider and of its offerings, what an example price is for, and names given per language."""
+    texts: list[tuple[KeyPath, Mapping[str, object] | None]] = [(("notes",), provider.notes)]
+    for i, offering in enumerate(provider.offerings):
+        texts.append((("offerings", i, "notes"), offering.notes))
+        if isinstance(offering.price, Price):
+            texts.append((("offerings", i, "price", "example_of"), offering.price.example_of))
+        if isinstance(offering.regions, dict):
+            texts.append((("offerings", i, "regions"), offering.regions))
+    return [(loc, text) for loc, text in texts if text is not None]

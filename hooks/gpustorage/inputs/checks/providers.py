@@ -26,12 +26,11 @@ from ..model import (
     Fact,
     OfferingBase,
     Price,
-    Provider,
     Tier,
     per_gb_month,
 )
 from ..problems import Problem
-from .base import Check, CheckInput, LoadedProvider, each_provider, latest_date, sources_of
+from .base import Check, CheckInput, LoadedProvider, each_provider, latest_date, localized_texts, sources_of
 
 # Names a provider id may not take, besides the pages and folders that exist in docs/: its page is
 # providers/<id>/ in every language, and these are, or may become, pages and folders of the site.
@@ -47,26 +46,13 @@ RESERVED_IDS = MappingProxyType(
 )
 
 
-def _localized(provider: Provider) -> list[tuple[KeyPath, Mapping[str, object]]]:
-    """Every text the dataset words itself in each language, with where it stands: the notes of a
-    provider and of its offerings, what an example price is for, and names given per language."""
-    texts: list[tuple[KeyPath, Mapping[str, object] | None]] = [(("notes",), provider.notes)]
-    for i, offering in enumerate(provider.offerings):
-        texts.append((("offerings", i, "notes"), offering.notes))
-        if isinstance(offering.price, Price):
-            texts.append((("offerings", i, "price", "example_of"), offering.price.example_of))
-        if isinstance(offering.regions, dict):
-            texts.append((("offerings", i, "regions"), offering.regions))
-    return [(loc, text) for loc, text in texts if text is not None]
-
-
 def _text_languages(data: CheckInput, loaded: LoadedProvider) -> list[Problem]:
     """Every localized text must be written in every note language, and in no other; names given
     per language are the same names in each (as many)."""
     wanted, doc = set(data.note_languages), loaded.document
     expected = f"(expected: {', '.join(sorted(wanted))})"
     problems = []
-    for loc, text in _localized(loaded.provider):
+    for loc, text in localized_texts(loaded.provider):
         name = loc[-1]
         for lang in sorted(wanted - text.keys()):
             problems.append(doc.problem(loc, f"'{name}' has no '{lang}' text {expected}"))
