@@ -302,14 +302,16 @@ def test_data_page_documents_endpoints_that_exist(site: Build, fixture_build: Si
 def test_each_row_leads_to_its_prefilled_wrong_value_report(
     site: Build, fixture_build: SiteBuild, lang: str
 ) -> None:
-    """A row's flag opens its offering's report line on the provider's page, whose link fills in the
-    issue form with the provider, the offering and every value shown."""
+    """A row's details (its name's link; the script opens them in place) end in its offering's report
+    line, whose link fills in the issue form with the provider, the offering and every value shown. The
+    row itself carries no report link (issue #30: a row holds what a reader compares)."""
     rows = site.page(LANGUAGE_PREFIX[lang]).select("#comparison tr.gs-offering")
     assert len(rows) == 6
     for row in rows:
-        page_path, _, anchor = row.select_one("a.gs-report")["href"].partition("#")
-        line = site.page(f"{LANGUAGE_PREFIX[lang]}{page_path}").select_one(f"#{anchor}")
-        link = urlparse(line.select_one("a.gs-report")["href"])
+        assert row.select("a.gs-report") == []
+        number = int(row.select_one("a.gs-disclose")["href"].rpartition("#offering-")[2])
+        details = site.details(LANGUAGE_PREFIX[lang], row["data-provider"], number)
+        link = urlparse(details.select_one("p.gs-report-line a.gs-report")["href"])
         assert link.path.endswith("/issues/new")
         query = parse_qs(link.query)
         assert query["template"] == ["wrong-value.yml"]

@@ -175,7 +175,6 @@ calc.total_line {amount} {count}
 calc.too_large {size}
 calc.invalid {example} {max}
 completeness {count} {known}
-report.offering {offering}
 report.field {field}
 price.source_link
 footer.text

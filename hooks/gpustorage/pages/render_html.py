@@ -302,20 +302,6 @@ def column_heads(t: Strings) -> Markup:
     )
 
 
-def report_control(provider: ProviderView, offering: OfferingView, t: Strings) -> Markup:
-    """The row's one report control: a compact flag with the offering in its accessible name. It leads
-    to the offering's report line on its provider's page, whose links open the issue form filled in
-    (one per fact and one for the offering): the comparison, in view of every offering, carries no
-    prefilled form of its own. Its title is its name (read aloud, and shown on hover): the words are in
-    the page once per row, not twice."""
-    return html_format(
-        '<a class="gs-report gs-flag" href="providers/{pid}/#report-{n}" title="{label}"></a>',
-        pid=provider.id,
-        n=offering.number,
-        label=t("report.offering", offering=offering.product),
-    )
-
-
 # The answers a row shows as one symbol each; the symbol is read by its word, and the legend above the
 # table names every symbol. An unknown value of any fact shows "?", drawn by the style sheet
 # (.gs-unknown-sign in the legend, the token itself in a row), so that the page's text holds its word
@@ -389,13 +375,13 @@ def comparison_cell(offering: OfferingView, column: str, t: Strings) -> Markup:
     return html_format("<td{}>{}{}</td>", attributes, with_moneys(c.token, c.moneys), example)
 
 
-def evidence_cell(provider: ProviderView, offering: OfferingView, t: Strings) -> Markup:
+def evidence_cell(offering: OfferingView, t: Strings) -> Markup:
     """The row's one mark for its evidence, instead of a badge per value: the oldest source date among
     its known values (or "undated" when none has one), then a symbol if any value is stale, rests on
     an undated source ("some values undated", beside the others' date) or only on a third party. Its
-    tooltip says what a date beside those symbols is. The row's details mark each value. The cell ends
-    in the row's report control; it sorts by the date (the column keeps its name "checked" for shared
-    links)."""
+    tooltip says what a date beside those symbols is. The row's details mark each value, each with its
+    report link (the row carries none: a wrong value is reported from the details that show its
+    source). The cell sorts by the date (the column keeps its name "checked" for shared links)."""
     figures = offering.figures
     third_party = any(origin.known and origin.third_party for origin in figures.facts.values())
     date = offering.source_date
@@ -404,7 +390,7 @@ def evidence_cell(provider: ProviderView, offering: OfferingView, t: Strings) ->
     shown = doubts(t, stale=figures.stale, undated=undated, third_party=third_party, beside_date=True)
     words = t.join([doubt.word for doubt in shown])
     return html_format(
-        '<td class="gs-evidence{}" data-column="checked" data-label="{}"{}{}>{}{}{}</td>',
+        '<td class="gs-evidence{}" data-column="checked" data-label="{}"{}{}>{}{}</td>',
         " gs-stale" if figures.stale else "",
         t("evidence.short"),
         _NOTHING if date is None else html_format(' data-sort="{}"', date.day.isoformat()),
@@ -414,7 +400,6 @@ def evidence_cell(provider: ProviderView, offering: OfferingView, t: Strings) ->
         t("undated.badge") if date is None else date.text,
         # set apart by a margin (site.css), not a space: none belongs between Chinese characters
         symbol("".join(doubt.symbol for doubt in shown), words, "gs-doubts") if shown else _NOTHING,
-        report_control(provider, offering, t),
     )
 
 
@@ -449,7 +434,7 @@ def comparison_row(
 ) -> Markup:
     """An offering's row in the comparison, on one line: its provider and name (every row names its
     provider: the table needs no group headings and a sorted table reads the same), its facts as short
-    tokens, one mark for its evidence and the report control. The name links to the offering's details
+    tokens and one mark for its evidence. The name links to the offering's details
     on its provider's page; the script opens them in place instead, below the row (details.js), from
     the same markup (offering_details)."""
     return html_format(
@@ -463,7 +448,7 @@ def comparison_row(
         provider=provider.name,
         product=offering.product,
         cells=html_join("\n", [comparison_cell(offering, str(fact), t) for fact in COLUMNS]),
-        evidence=evidence_cell(provider, offering, t),
+        evidence=evidence_cell(offering, t),
     )
 
 
