@@ -80,6 +80,17 @@ def test_on_a_phone_offerings_are_cards_within_a_screen_and_a_half(
     assert layout["display"] == "block"
     assert layout["firstRow"] < 1.5 * layout["screen"]
     assert not layout["toolsShown"]  # folded into one control
+    # each value after its column's short name and the language's own separator, no other words
+    labels = page.eval_on_selector_all(
+        "#comparison tr.gs-offering:first-of-type td[data-label]",
+        "tds => tds.map(td => [td.dataset.label, getComputedStyle(td, '::before').content])",
+    )
+    separator = "：" if lang == "zh" else ": "
+    assert len(labels) > 5
+    assert all(
+        label.endswith(separator) and before == json.dumps(label, ensure_ascii=False)
+        for label, before in labels
+    )
     page.click("#comparison-tools-toggle")
     assert page.get_attribute("#comparison-tools-toggle", "aria-expanded") == "true"
     assert page.is_visible("#comparison-tools")
@@ -389,8 +400,8 @@ def test_on_a_phone_each_planner_result_is_a_card_of_whole_figures(open_tab, ser
     colon = "：" if lang == "zh" else ": "
     cjk = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
     for cell in cells:
-        assert cell["label"] == cell["head"]
-        assert cell["before"] == json.dumps(cell["label"] + colon, ensure_ascii=False)
+        assert cell["label"] == cell["head"] + colon  # the language's separator is in the label's words
+        assert cell["before"] == json.dumps(cell["label"], ensure_ascii=False)
         text, lines = cell["text"], cell["lines"]
         breaks = [i for i in range(1, len(text)) if lines[i] != lines[i - 1]]
         inside = [

@@ -25,7 +25,7 @@ export function writeCostCell(entry, look, strings, wording) {
   const cell = costCellOf(entry);
   cell.hidden = !shown;
   if (!shown) return;
-  setData(cell, "label", strings.cost_short);
+  setData(cell, "label", strings.cost_label);
   if (idleRateShown) writeIdleRate(cell, entry, strings, wording, look.currency);
   else writeCostLines(cell, entry, strings, wording, look.currency, look.column);
   const known = entry.costs && entry.costs.monthly !== null;

@@ -31,8 +31,11 @@ export function plannerView(settings, wording) {
   const strings = settings.strings;
   const fill = wording.fill;
   const rows = document.getElementById("planner-rows");
-  // each figure's column by its name, which a phone shows before the figure (site.css): the header's
-  const labels = Array.prototype.slice.call(rows.parentNode.tHead.rows[0].cells, 1).map((th) => th.textContent);
+  // each figure's column by its name, which a phone shows before the figure (site.css): the header's,
+  // with the language's separator
+  const labels = Array.prototype.slice
+    .call(rows.parentNode.tHead.rows[0].cells, 1)
+    .map((th) => fill(strings.labelled, { label: th.textContent, text: "" }));
   const leftOut = document.getElementById("planner-left-out");
   const waysTable = document.getElementById("planner-ways");
   const waysCaption = document.getElementById("planner-ways-caption");

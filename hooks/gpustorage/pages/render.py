@@ -283,6 +283,7 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
             "show_all": t.message("tools.show_all"),
             "cost": t("column.cost"),
             "cost_short": t("column_short.cost"),
+            "cost_label": render_html.card_label(t, t("column_short.cost")),  # on a phone's card
             "per_month": t.message("calc.per_month"),
             "idle_per_month": t.message("calc.idle_per_month"),
             "storage_per_month": t.message("calc.storage_per_month"),

@@ -302,6 +302,12 @@ def column_heads(t: Strings) -> Markup:
     )
 
 
+def card_label(t: Strings, label: str) -> str:
+    """A cell's label as a phone's card writes it before the value (data-label, drawn by site.css), with
+    the language's own separator: "Preis: ", "价格：". The scripts write theirs from the same words."""
+    return str(t("text.labelled", label=label, text=""))
+
+
 # The answers a row shows as one symbol each; the symbol is read by its word, and the legend above the
 # table names every symbol. An unknown value of any fact shows "?", drawn by the style sheet
 # (.gs-unknown-sign in the legend, the token itself in a row), so that the page's text holds its word
@@ -359,7 +365,8 @@ def comparison_cell(offering: OfferingView, column: str, t: Strings) -> Markup:
     c, fact = offering.cells[column], Fact(column)
     value = offering.value(fact)
     sort = _NOTHING if c.sort is None else html_format(' data-sort="{}"', repr(c.sort))
-    attributes = html_format(' data-column="{}"{} data-label="{}"', column, sort, t(f"column_short.{column}"))
+    label = card_label(t, t(f"column_short.{column}"))
+    attributes = html_format(' data-column="{}"{} data-label="{}"', column, sort, label)
     if c.unknown:
         template = '<td class="gs-token gs-unknown"{}><span class="gs-sr">{}</span></td>'
         return html_format(template, attributes, c.text)
@@ -392,7 +399,7 @@ def evidence_cell(offering: OfferingView, t: Strings) -> Markup:
     return html_format(
         '<td class="gs-evidence{}" data-column="checked" data-label="{}"{}{}>{}{}</td>',
         " gs-stale" if figures.stale else "",
-        t("evidence.short"),
+        card_label(t, t("evidence.short")),
         _NOTHING if date is None else html_format(' data-sort="{}"', date.day.isoformat()),
         html_format(' title="{}"', t("evidence.title", date=date.text, doubts=words))
         if shown and date is not None
