@@ -15,6 +15,7 @@ import {
   keepCost,
   maxRuns,
   planAmounts,
+  runsToDraw,
   storeFor,
   strategies,
   ticks,
@@ -256,4 +257,16 @@ test("the comparison's link carries the filters and the size, nothing else", () 
   const keep = ["name", "kind", "egress", "billed", "multi", "region", "spot", "gb", "cur"];
   assert.equal(carriedQuery("kind=block_volume&sort=price&dir=desc&gb=500&out=20&spot=yes&pick=a:1", keep), "kind=block_volume&spot=yes&gb=500");
   assert.equal(carriedQuery("", keep), "");
+});
+
+test("the chart draws the reader's runs and the break-even among its steps, in order, once each", () => {
+  const amounts = { ...DEFAULTS, runs: 13 };
+  const steps = chartRuns(amounts, 17, 10);
+  assert.ok(!steps.includes(13) && !steps.includes(17)); // off the steps, so they are added
+  const runs = runsToDraw(amounts, 17);
+  assert.deepEqual(runs, [...steps, 13, 17].sort((a, b) => a - b));
+  const withoutEven = chartRuns(amounts, null, 10);
+  assert.deepEqual(runsToDraw(amounts, null), [...withoutEven, 13].sort((a, b) => a - b)); // never: no point
+  const onStep = runsToDraw({ ...DEFAULTS, runs: steps[1] }, undefined);
+  assert.equal(new Set(onStep).size, onStep.length);
 });

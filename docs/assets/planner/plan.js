@@ -197,6 +197,16 @@ export function chartRuns(amounts, even, steps) {
   return runs;
 }
 
+/* The runs the chart draws: chartRuns' steps, with the reader's runs and the break-even among them. */
+export function runsToDraw(amounts, even) {
+  const runs = chartRuns(amounts, even, 10);
+  const last = runs[runs.length - 1];
+  [amounts.runs, even].forEach((extra) => {
+    if (typeof extra === "number" && extra <= last && runs.indexOf(extra) === -1) runs.push(extra);
+  });
+  return runs.sort((a, b) => a - b);
+}
+
 /* The chart's points: per runs a month, each strategy's monthly total (null where unknown). */
 export function chartPoints(ways, runs) {
   return runs.map((n) => ({

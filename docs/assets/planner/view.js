@@ -8,7 +8,7 @@
  * out of the table while the filters or the size leave it out, and moved only when out of place
  * (compare/order.js); the browser then styles and lays out what changed, not the whole results. */
 
-import { breakEven, chartPoints, chartRuns, compareOffering, holds, maxRuns, storeFor, strategies } from "./plan.js";
+import { breakEven, chartPoints, compareOffering, holds, maxRuns, runsToDraw, storeFor, strategies } from "./plan.js";
 import { drawChart, WAYS } from "./chart.js";
 import { filterOf, matches } from "../compare/filter.js";
 import { setText } from "../compare/dom.js";
@@ -25,6 +25,135 @@ function writeText(td, text) {
   if (td.className) td.removeAttribute("class");
   if (td.childElementCount) td.textContent = text;
   else setText(td, text);
+}
+
+/* The words of one update, in the reader's currency: a month's cost and a wait. */
+function wordsFor(strings, wording, currency) {
+  const fill = wording.fill;
+  return {
+    strings: strings,
+    wording: wording,
+    currency: currency,
+    perMonth: (usd) => fill(strings.per_month, { amount: wording.money(usd, currency) }),
+    duration: (hours) =>
+      hours < 1
+        ? fill(strings.minutes, { value: wording.oneDecimal(hours * 60) })
+        : fill(strings.hours, { value: wording.oneDecimal(hours) }),
+  };
+}
+
+/* What the data lacks for a figure, in words: "price unknown" and the like. */
+function missingText(missing, words) {
+  const names = missing.map((name) => words.strings.missing[name]);
+  return words.wording.fill(words.strings.unknown, { what: words.wording.join(names) });
+}
+
+/* A cell for a figure the data lacks: what is missing, and where to report it; written only where
+ * it does not say so already. */
+function writeUnknown(td, offering, missing, words) {
+  const strings = words.strings;
+  let text;
+  let report = false;
+  if (offering.included && missing.indexOf("price") !== -1) text = strings.included;
+  else {
+    text = missingText(missing, words);
+    report = missing.some((name) => REPORTED.indexOf(name) !== -1);
+  }
+  const link = td.lastElementChild;
+  const same =
+    td.className === UNKNOWN &&
+    td.textContent === (report ? text + " " + strings.report : text) &&
+    (report ? td.childElementCount === 1 && link.getAttribute("href") === offering.report : !td.childElementCount);
+  if (same) return;
+  td.className = UNKNOWN;
+  td.textContent = text;
+  if (report) {
+    const a = document.createElement("a");
+    a.href = offering.report;
+    a.className = "gs-planner-report";
+    a.textContent = strings.report;
+    td.append(strings.gap, a); // a space, none in Chinese
+  }
+}
+
+/* The break-even in words: from how many runs keeping pays, always, never (within a month), or null
+ * where it cannot be known. */
+function evenText(even, amounts, words) {
+  const strings = words.strings;
+  if (even === undefined) return null;
+  if (even === null) return words.wording.fill(strings.never, { count: maxRuns(amounts) });
+  if (even === 0) return strings.always;
+  return words.wording.fill(strings.break_even, { count: even });
+}
+
+/* An offering's row as the page's own rows are: its name, and a cell per figure labelled for a
+ * phone's card (`labels`). */
+function newRow(offering, labels) {
+  const row = document.createElement("tr");
+  row.dataset.id = offering.id;
+  const head = document.createElement("th");
+  head.scope = "row";
+  const link = document.createElement("a");
+  link.href = offering.link;
+  link.textContent = offering.provider_name + ": " + offering.product;
+  head.append(link);
+  row.append(head);
+  for (let i = 0; i < CELLS; i++) {
+    const td = document.createElement("td");
+    td.dataset.label = labels[i];
+    row.append(td);
+  }
+  return row;
+}
+
+/* An offering's figures in its row (plan.js: compareOffering's `line`): keeping, the wait, the
+ * alternative, which is cheaper and the break-even. */
+function writeRow(row, offering, line, amounts, words) {
+  const cells = row.cells;
+  if (line.keep.total === null) writeUnknown(cells[1], offering, line.keep.missing, words);
+  else writeText(cells[1], words.perMonth(line.keep.total));
+  if (line.keep.wait === null) writeUnknown(cells[2], offering, ["throughput"], words);
+  else writeText(cells[2], words.duration(line.keep.wait));
+  if (line.alternative.total === null) writeUnknown(cells[3], offering, line.alternative.missing, words);
+  else writeText(cells[3], words.perMonth(line.alternative.total));
+  // what is missing is said once, where the figure it lacks is: these two are then only unknown
+  const strings = words.strings;
+  writeText(cells[4], line.cheaper === null ? strings.unknown_short : strings.cheaper[line.cheaper]);
+  const even = evenText(line.breakEven, amounts, words);
+  writeText(cells[5], even === null ? strings.unknown_short : even);
+}
+
+/* `body`'s rows as `wanted`: those left out taken out, only those out of place moved (order.js). */
+function placeRows(body, wanted) {
+  const current = Array.prototype.slice.call(body.rows);
+  const keep = new Set(wanted);
+  current.forEach((row) => {
+    if (!keep.has(row)) row.remove();
+  });
+  const staying = current.filter((row) => keep.has(row));
+  moveOutOfPlace(wanted, keptInPlace(staying, wanted), (row, before) => body.insertBefore(row, before));
+}
+
+/* The chart's figures: a row per point, kept from one update to the next and written where changed. */
+function writePoints(points, drawn, offering, ways, words) {
+  while (points.rows.length > drawn.length) points.deleteRow(-1);
+  while (points.rows.length < drawn.length) {
+    const row = document.createElement("tr");
+    const head = document.createElement("th");
+    head.scope = "row";
+    row.append(head);
+    WAYS.forEach(() => row.append(document.createElement("td")));
+    points.append(row);
+  }
+  drawn.forEach((point, index) => {
+    const row = points.rows[index];
+    setText(row.cells[0], words.wording.numbers.format(point.runs));
+    WAYS.forEach((way, column) => {
+      const td = row.cells[column + 1];
+      if (point[way] === null) writeUnknown(td, offering, ways[way](point.runs).missing, words);
+      else writeText(td, words.wording.money(point[way], words.currency));
+    });
+  });
 }
 
 export function plannerView(settings, wording) {
@@ -62,70 +191,13 @@ export function plannerView(settings, wording) {
   Array.prototype.forEach.call(rows.rows, (row) => rowById.set(row.dataset.id, row));
   let chartKey = ""; // what the chart was drawn for: drawn again only when it changes
 
-  let currency = "USD";
-  const perMonth = (usd) => fill(strings.per_month, { amount: wording.money(usd, currency) });
-  const duration = (hours) =>
-    hours < 1
-      ? fill(strings.minutes, { value: wording.oneDecimal(hours * 60) })
-      : fill(strings.hours, { value: wording.oneDecimal(hours) });
-
-  /* A cell for a figure the data lacks: what is missing, and where to report it; written only where
-   * it does not say so already. */
-  function writeUnknown(td, offering, missing) {
-    let text;
-    let report = false;
-    if (offering.included && missing.indexOf("price") !== -1) text = strings.included;
-    else {
-      text = fill(strings.unknown, { what: wording.join(missing.map((name) => strings.missing[name])) });
-      report = missing.some((name) => REPORTED.indexOf(name) !== -1);
-    }
-    const link = td.lastElementChild;
-    const same =
-      td.className === UNKNOWN &&
-      td.textContent === (report ? text + " " + strings.report : text) &&
-      (report ? td.childElementCount === 1 && link.getAttribute("href") === offering.report : !td.childElementCount);
-    if (same) return;
-    td.className = UNKNOWN;
-    td.textContent = text;
-    if (report) {
-      const a = document.createElement("a");
-      a.href = offering.report;
-      a.className = "gs-planner-report";
-      a.textContent = strings.report;
-      td.append(strings.gap, a); // a space, none in Chinese
-    }
-  }
-
   function rowOf(offering) {
-    let row = rowById.get(offering.id);
-    if (row) return row;
-    row = document.createElement("tr");
-    row.dataset.id = offering.id;
-    const head = document.createElement("th");
-    head.scope = "row";
-    const link = document.createElement("a");
-    link.href = offering.link;
-    link.textContent = offering.provider_name + ": " + offering.product;
-    head.append(link);
-    row.append(head);
-    for (let i = 0; i < CELLS; i++) {
-      const td = document.createElement("td");
-      td.dataset.label = labels[i];
-      row.append(td);
-    }
-    rowById.set(offering.id, row);
-    return row;
-  }
-
-  function evenText(even, amounts) {
-    if (even === undefined) return null;
-    if (even === null) return fill(strings.never, { count: maxRuns(amounts) });
-    if (even === 0) return strings.always;
-    return fill(strings.break_even, { count: even });
+    if (!rowById.has(offering.id)) rowById.set(offering.id, newRow(offering, labels));
+    return rowById.get(offering.id);
   }
 
   /* The table's rows: every offering that matches the filters and holds the data; how many do not. */
-  function showRows(state, amounts) {
+  function showRows(state, amounts, words) {
     const filter = filterOf(state, settings.filters);
     const shown = [];
     let tooSmall = 0;
@@ -145,29 +217,10 @@ export function plannerView(settings, wording) {
     made.sort((a, b) => (a.total === null) - (b.total === null) || (a.total === null ? 0 : a.total - b.total));
     const wanted = made.map((item) => {
       const row = rowOf(item.offering);
-      const line = item.line;
-      const offering = item.offering;
-      const cells = row.cells;
-      if (line.keep.total === null) writeUnknown(cells[1], offering, line.keep.missing);
-      else writeText(cells[1], perMonth(line.keep.total));
-      if (line.keep.wait === null) writeUnknown(cells[2], offering, ["throughput"]);
-      else writeText(cells[2], duration(line.keep.wait));
-      if (line.alternative.total === null) writeUnknown(cells[3], offering, line.alternative.missing);
-      else writeText(cells[3], perMonth(line.alternative.total));
-      // what is missing is said once, where the figure it lacks is: these two are then only unknown
-      writeText(cells[4], line.cheaper === null ? strings.unknown_short : strings.cheaper[line.cheaper]);
-      const even = evenText(line.breakEven, amounts);
-      writeText(cells[5], even === null ? strings.unknown_short : even);
+      writeRow(row, item.offering, item.line, amounts, words);
       return row;
     });
-    // the rows in that order: those left out taken out, only those out of place moved (order.js)
-    const current = Array.prototype.slice.call(rows.rows);
-    const keep = new Set(wanted);
-    current.forEach((row) => {
-      if (!keep.has(row)) row.remove();
-    });
-    const staying = current.filter((row) => keep.has(row));
-    moveOutOfPlace(wanted, keptInPlace(staying, wanted), (row, before) => rows.insertBefore(row, before));
+    placeRows(rows, wanted);
     const notes = [];
     if (!made.length) notes.push(strings.none);
     if (tooSmall) notes.push(fill(strings.too_small, { count: tooSmall, size: wording.oneDecimal(amounts.gb) + " GB" }));
@@ -176,15 +229,14 @@ export function plannerView(settings, wording) {
   }
 
   /* The three ways for the offering chosen (the state's, else the first row's), its verdict and chart. */
-  function showWays(state, amounts, shown) {
+  function showWays(state, amounts, shown, words) {
     const options = Array.prototype.map.call(picker.options, (option) => option.value);
     const id = options.indexOf(state.pick) !== -1 ? state.pick : shown.length ? shown[0].id : options[0];
     if (picker.value !== id) picker.value = id;
     const offering = offerings.find((candidate) => candidate.id === id);
     const store = storeFor(offerings, offering.provider, amounts.gb);
     const ways = strategies(offering, store, amounts);
-    const origin = strings.from[ways.downloadFrom];
-    const downloadName = fill(strings.way_download, { origin: origin });
+    const downloadName = fill(strings.way_download, { origin: strings.from[ways.downloadFrom] });
     downloadHeads.forEach((head) => setText(head, downloadName));
     setText(waysCaption, offering.provider_name + ": " + offering.product);
     const costs = { keep: ways.keep(amounts.runs), copy: ways.copy(amounts.runs), download: ways.download(amounts.runs) };
@@ -194,32 +246,24 @@ export function plannerView(settings, wording) {
         const cost = costs[way];
         const value = cost[name];
         const td = row.cells[index + 1];
-        if (value === null) writeUnknown(td, offering, cost.missing);
-        else writeText(td, name === "wait" ? duration(value) : perMonth(value));
+        if (value === null) writeUnknown(td, offering, cost.missing, words);
+        else writeText(td, name === "wait" ? words.duration(value) : words.perMonth(value));
       });
     });
     // the break-even against the table's alternative: the copy from object storage where the reader
     // chose it as the origin, else the download
     const other = amounts.from === "object" ? ways.copy : ways.download;
     const even = breakEven(ways.keep, other, maxRuns(amounts));
-    const said = evenText(even, amounts);
-    setText(
-      verdict,
-      fill(strings.labelled, {
-        label: strings.break_even_label,
-        text: said === null ? fill(strings.unknown, { what: wording.join(costs.keep.missing.concat(other(0).missing).map((name) => strings.missing[name])) }) : said,
-      })
-    );
-    const runs = chartRuns(amounts, even, 10);
-    [amounts.runs, even].forEach((extra) => {
-      if (typeof extra === "number" && extra <= runs[runs.length - 1] && runs.indexOf(extra) === -1) runs.push(extra);
-    });
-    runs.sort((a, b) => a - b);
-    const drawn = chartPoints(ways, runs);
+    const said = evenText(even, amounts, words);
+    const missing = costs.keep.missing.concat(other(0).missing);
+    const verdictText = said === null ? missingText(missing, words) : said;
+    setText(verdict, fill(strings.labelled, { label: strings.break_even_label, text: verdictText }));
+    const drawn = chartPoints(ways, runsToDraw(amounts, even));
+    const currency = words.currency;
     const rate = currency === "USD" ? 1 : settings.rates[currency].usd_per_unit;
     const texts = {
       title: strings.chart_title,
-      desc: fill(strings.chart_desc, { max: runs[runs.length - 1] }),
+      desc: fill(strings.chart_desc, { max: drawn[drawn.length - 1].runs }),
       axisRuns: strings.axis_runs,
       axisCost: fill(strings.axis_cost, { currency: currency }),
       names: { keep: strings.way_keep, copy: strings.way_copy, download: downloadName },
@@ -230,32 +274,14 @@ export function plannerView(settings, wording) {
       chartKey = key;
       drawChart(figure, drawn, even, texts, wording.numbers.format, (usd) => usd / rate);
     }
-    // the chart's figures: a row per point, kept from one update to the next and written where changed
-    while (points.rows.length > drawn.length) points.deleteRow(-1);
-    while (points.rows.length < drawn.length) {
-      const row = document.createElement("tr");
-      const head = document.createElement("th");
-      head.scope = "row";
-      row.append(head);
-      WAYS.forEach(() => row.append(document.createElement("td")));
-      points.append(row);
-    }
-    drawn.forEach((point, index) => {
-      const row = points.rows[index];
-      setText(row.cells[0], wording.numbers.format(point.runs));
-      WAYS.forEach((way, column) => {
-        const td = row.cells[column + 1];
-        if (point[way] === null) writeUnknown(td, offering, ways[way](point.runs).missing);
-        else writeText(td, wording.money(point[way], currency));
-      });
-    });
+    writePoints(points, drawn, offering, ways, words);
   }
 
   return {
     show(state, amounts) {
-      currency = amounts.currency;
-      const shown = showRows(state, amounts);
-      showWays(state, amounts, shown);
+      const words = wordsFor(strings, wording, amounts.currency);
+      const shown = showRows(state, amounts, words);
+      showWays(state, amounts, shown, words);
     },
   };
 }
