@@ -6,6 +6,7 @@ import test from "node:test";
 import {
   MAX_RUNS,
   alternative,
+  amountPlaceholders,
   breakEven,
   chartPoints,
   chartRuns,
@@ -269,4 +270,19 @@ test("the chart draws the reader's runs and the break-even among its steps, in o
   assert.deepEqual(runsToDraw(amounts, null), [...withoutEven, 13].sort((a, b) => a - b)); // never: no point
   const onStep = runsToDraw({ ...DEFAULTS, runs: steps[1] }, undefined);
   assert.equal(new Set(onStep).size, onStep.length);
+});
+
+test("each field's placeholder is its default, in the currency chosen and for the origin chosen", () => {
+  assert.deepEqual(amountPlaceholders(DEFAULTS, SETTINGS), {
+    gb: 500,
+    runs: 10,
+    runhours: 4,
+    gpu: 2,
+    rate: 50, // from the internet, the default origin
+    gbprice: 0,
+  });
+  const inEuros = amountPlaceholders({ ...DEFAULTS, currency: "EUR", from: "cloud" }, SETTINGS);
+  assert.equal(inEuros.gpu, 1.67); // 2 USD at 1.2 USD a euro, in cents
+  assert.equal(inEuros.gbprice, 0.075); // 0.09 USD a GB from another cloud, to four decimals
+  assert.equal(inEuros.rate, 100);
 });

@@ -10,7 +10,8 @@
  * counts that describe them, made once needed), rows.js (the table read
  * once), details.js (an offering's details, read from its provider's file), disclose.js (each row's
  * details, opened in place), form.js (the tools' controls), view.js (the table shown), pick.js and side.js (offerings ticked and
- * compared side by side), dom.js (writes only where they change something); this one wires them. */
+ * compared side by side), dom.js (writes only where they change something), paint.js (work after the
+ * next paint); this one wires them. */
 
 import { countWriter, localNumbers, messageFiller, moneyWriter } from "./numbers.js";
 import { resultOf } from "./result.js";

@@ -5,6 +5,7 @@
  * far slower than it filters or sorts them. */
 
 import { setText } from "./dom.js";
+import { afterPaint } from "./paint.js";
 import { rowPlacement, setHidden } from "./placement.js";
 import { showMoneys } from "./money.js";
 import { costLook, writeCostCell } from "./cells.js";
@@ -24,18 +25,6 @@ export function addSortButtons(headRow, onSort) {
     th.appendChild(button);
     button.addEventListener("click", () => onSort(th.dataset.column));
   });
-}
-
-/* `task` to run once the browser has painted (a frame's callbacks run just before its paint, a task
- * they queue after it), `pause` milliseconds later; a run asked for since replaces the one waiting. */
-function afterPaint(task) {
-  let timer = null;
-  return function runAfterPaint(pause) {
-    requestAnimationFrame(() => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(task, pause);
-    });
-  };
 }
 
 /* The sorted column's mark: aria-sort on its header cell, none on the others (a cell already right is

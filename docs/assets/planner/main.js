@@ -15,9 +15,10 @@
 const TYPING_PAUSE_MS = 300;
 
 import { setAttribute, setProperty, setText } from "../compare/dom.js";
+import { afterPaint } from "../compare/paint.js";
 import { localNumbers, messageFiller, moneyWriter } from "../compare/numbers.js";
 import { queryKeeper, writeQuery } from "../compare/state.js";
-import { planAmounts } from "./plan.js";
+import { amountPlaceholders, planAmounts } from "./plan.js";
 import { PLAN_AMOUNTS, filtered, planKeys, planLimit, readPlan, withoutFilters } from "./query.js";
 import { plannerView } from "./view.js";
 
@@ -35,8 +36,60 @@ function wordingFor(locale, settings) {
   };
 }
 
-function start(form, settings) {
+/* Each control as the state says; each amount's default as its placeholder, in the currency chosen
+ * (a field the reader is typing in keeps what is typed). */
+function showControls(form, state, amounts, settings, wording) {
+  const placeholders = amountPlaceholders(amounts, settings);
+  PLAN_AMOUNTS.forEach((name) => {
+    const control = form.elements[name];
+    setAttribute(control, "placeholder", wording.numbers.forInput(placeholders[name]));
+    if (document.activeElement !== control) setProperty(control, "value", state[name] ? wording.numbers.forInput(state[name]) : "");
+  });
+  setProperty(form.elements.from, "value", amounts.from);
+  setProperty(form.elements.cur, "value", state.cur);
   const strings = settings.strings;
+  setText(document.getElementById("planner-gpu-label"), wording.fill(strings.gpu, { currency: amounts.currency }));
+  setText(document.getElementById("planner-price-label"), wording.fill(strings.gb_price, { currency: amounts.currency }));
+}
+
+/* The controls into the state: each amount a number from 0 to its limit, "" for the default; another
+ * origin takes its own rate and price unless the reader types them again. Returns the limit of an
+ * amount refused (false when none is). */
+function readControls(form, picker, state, settings, wording) {
+  let refused = false;
+  PLAN_AMOUNTS.forEach((name) => {
+    const value = wording.numbers.parse(form.elements[name].value);
+    const limit = planLimit(name, settings);
+    if (value === null) state[name] = "";
+    else if (isNaN(value) || value > limit) refused = limit;
+    else state[name] = String(value);
+  });
+  const from = form.elements.from.value;
+  if (from !== state.from) {
+    state.rate = "";
+    state.gbprice = "";
+  }
+  state.from = from;
+  state.cur = form.elements.cur.value;
+  state.pick = picker.value;
+  return refused;
+}
+
+/* Where the comparison's filters narrow the offerings: how many the table shows of all, and a link to
+ * the planner without them. */
+function showFiltered(state, settings, keys, wording) {
+  const note = document.getElementById("planner-filtered");
+  const narrowed = filtered(state, settings.filters);
+  if (narrowed) {
+    const shown = document.getElementById("planner-rows").rows.length;
+    const total = settings.offerings.filter((offering) => offering.kind !== "object_storage").length;
+    setText(document.getElementById("planner-filtered-text"), wording.fill(settings.strings.filtered, { shown: shown, total: total }));
+    setAttribute(document.getElementById("planner-clear"), "href", "?" + writeQuery(withoutFilters(state, settings.filters), keys));
+  }
+  setProperty(note, "hidden", !narrowed);
+}
+
+function start(form, settings) {
   const wording = wordingFor(document.documentElement.lang || undefined, settings);
   const keys = planKeys(settings.filters);
   const read = readPlan(window.location.search, settings);
@@ -44,42 +97,14 @@ function start(form, settings) {
   const view = plannerView(settings, wording);
   const query = queryKeeper();
   const hint = document.getElementById("planner-hint");
-  const gpuLabel = document.getElementById("planner-gpu-label");
-  const priceLabel = document.getElementById("planner-price-label");
-  const filteredNote = document.getElementById("planner-filtered");
-  const filteredText = document.getElementById("planner-filtered-text");
-  const clear = document.getElementById("planner-clear");
   const picker = document.querySelector("select[name=pick]");
   const results = document.getElementById("planner-results");
   let waiting = false; // an update of the results asked for and not yet shown
-  let timer = null; // its coming run
+  const settleAfterPaint = afterPaint(settle);
 
   function showHint(limit) {
     const example = wording.numbers.forInput(1.5);
-    setText(hint, limit ? wording.fill(strings.invalid, { max: limit, example: example }) : "");
-  }
-
-  /* Each control as the state says; each amount's default as its placeholder, in the currency chosen. */
-  function showControls(amounts) {
-    const rate = amounts.currency === "USD" ? 1 : settings.rates[amounts.currency].usd_per_unit;
-    const origin = settings.origins[amounts.from];
-    const placeholders = {
-      gb: settings.defaults.gb,
-      runs: settings.defaults.runs,
-      runhours: settings.defaults.run_hours,
-      gpu: Math.round((settings.defaults.gpu_usd / rate) * 100) / 100,
-      rate: origin.rate_mb_s,
-      gbprice: Math.round((origin.usd_per_gb / rate) * 10000) / 10000,
-    };
-    PLAN_AMOUNTS.forEach((name) => {
-      const control = form.elements[name];
-      setAttribute(control, "placeholder", wording.numbers.forInput(placeholders[name]));
-      if (document.activeElement !== control) setProperty(control, "value", state[name] ? wording.numbers.forInput(state[name]) : "");
-    });
-    setProperty(form.elements.from, "value", amounts.from);
-    setProperty(form.elements.cur, "value", state.cur);
-    setText(gpuLabel, wording.fill(strings.gpu, { currency: amounts.currency }));
-    setText(priceLabel, wording.fill(strings.gb_price, { currency: amounts.currency }));
+    setText(hint, limit ? wording.fill(settings.strings.invalid, { max: limit, example: example }) : "");
   }
 
   /* The results for the state, now (nothing when they show it already). */
@@ -87,67 +112,33 @@ function start(form, settings) {
     if (!waiting) return;
     waiting = false;
     view.show(state, planAmounts(state, settings));
-    if (filtered(state, settings.filters)) {
-      const shown = document.getElementById("planner-rows").rows.length;
-      const total = settings.offerings.filter((offering) => offering.kind !== "object_storage").length;
-      setText(filteredText, wording.fill(strings.filtered, { shown: shown, total: total }));
-      setAttribute(clear, "href", "?" + writeQuery(withoutFilters(state, settings.filters), keys));
-    }
-    setProperty(filteredNote, "hidden", !filtered(state, settings.filters));
+    showFiltered(state, settings, keys, wording);
     results.removeAttribute("aria-busy");
   }
 
   /* The controls and the URL as the state says. */
   function showState() {
-    showControls(planAmounts(state, settings));
+    showControls(form, state, planAmounts(state, settings), settings, wording);
     query.hold(writeQuery(state, keys));
     query.write();
   }
 
-  /* The controls and the URL for the state at once; the results once the browser has painted them (a
-   * frame's callbacks run just before its paint, a task they queue after it), `typing`: after a pause
-   * in the typing. An update asked for since replaces the one waiting. */
+  /* The controls and the URL for the state at once; the results once the browser has painted them,
+   * `typing`: after a pause in the typing (compare/paint.js). */
   function update(typing) {
     showState();
     if (!waiting) results.setAttribute("aria-busy", "true");
     waiting = true;
-    requestAnimationFrame(() => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(settle, typing ? TYPING_PAUSE_MS : 0);
-    });
+    settleAfterPaint(typing ? TYPING_PAUSE_MS : 0);
   }
 
-  /* The amounts as typed: a number from 0 to its limit, "" for the default; the hint names the limit
-   * of one that is not. */
-  function readControls() {
-    let refused = false;
-    PLAN_AMOUNTS.forEach((name) => {
-      const value = wording.numbers.parse(form.elements[name].value);
-      const limit = planLimit(name, settings);
-      if (value === null) state[name] = "";
-      else if (isNaN(value) || value > limit) refused = limit;
-      else state[name] = String(value);
-    });
-    showHint(refused);
-    const from = form.elements.from.value;
-    if (from !== state.from) {
-      // another origin: its own rate and price, unless the reader types them again
-      state.rate = "";
-      state.gbprice = "";
-    }
-    state.from = from;
-    state.cur = form.elements.cur.value;
-    state.pick = picker.value;
+  function readAndUpdate(typing) {
+    showHint(readControls(form, picker, state, settings, wording));
+    update(typing);
   }
 
-  form.addEventListener("input", (event) => {
-    readControls();
-    update(event.target.tagName === "INPUT");
-  });
-  picker.addEventListener("change", () => {
-    readControls();
-    update(false);
-  });
+  form.addEventListener("input", (event) => readAndUpdate(event.target.tagName === "INPUT"));
+  picker.addEventListener("change", () => readAndUpdate(false));
   form.addEventListener("submit", (event) => event.preventDefault());
   showHint(read.dropped);
   // at load, the results at once: the page's rows are there already, and only their figures change

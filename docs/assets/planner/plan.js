@@ -197,6 +197,21 @@ export function chartRuns(amounts, even, steps) {
   return runs;
 }
 
+/* Each amount's default as its field shows it (a placeholder): the GPU's rate and the origin's price
+ * in the currency chosen, the origin's rate for the origin chosen. */
+export function amountPlaceholders(amounts, settings) {
+  const rate = amounts.currency === "USD" ? 1 : settings.rates[amounts.currency].usd_per_unit;
+  const origin = settings.origins[amounts.from];
+  return {
+    gb: settings.defaults.gb,
+    runs: settings.defaults.runs,
+    runhours: settings.defaults.run_hours,
+    gpu: Math.round((settings.defaults.gpu_usd / rate) * 100) / 100,
+    rate: origin.rate_mb_s,
+    gbprice: Math.round((origin.usd_per_gb / rate) * 10000) / 10000,
+  };
+}
+
 /* The runs the chart draws: chartRuns' steps, with the reader's runs and the break-even among them. */
 export function runsToDraw(amounts, even) {
   const runs = chartRuns(amounts, even, 10);
