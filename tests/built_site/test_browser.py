@@ -636,8 +636,25 @@ LONG_PROVIDERS = 36
 
 
 def long_project(project: Path) -> None:
+    """In German alone, as the tests read it (german_only)."""
     copy_project(project)
     write_providers(project / "data" / "providers", LONG_PROVIDERS, seed=7, offerings=(9, 9))
+    german_only(project)
+
+
+def german_only(project: Path) -> None:
+    """A project copy built in its first language alone: a long table's work per row is the same in
+    every language, and a build of one language takes a third of the three's page writing."""
+    config = project / "mkdocs.yml"
+    lines = config.read_text(encoding="utf-8").splitlines(keepends=True)
+    config.write_text("".join(line for line in lines if not _OTHER_LANGUAGE.match(line)), encoding="utf-8")
+    for lang in LANGUAGES[1:]:
+        shutil.rmtree(project / "docs" / lang)
+        for strings in ("i18n", "glossary"):
+            (project / "data" / strings / f"{lang}.yaml").unlink(missing_ok=True)
+
+
+_OTHER_LANGUAGE = re.compile(rf"\s+- \{{locale: (?:{'|'.join(LANGUAGES[1:])}),")
 
 
 @pytest.fixture(scope="module")
@@ -731,20 +748,10 @@ SCALE_PROVIDERS = 1000
 
 
 def scale_project(project: Path) -> None:
-    """1,000 providers in German alone: the controls' work per row is the same in every language, and a
-    build of one language takes a third of the three's page writing."""
+    """1,000 providers, in German alone (german_only)."""
     copy_project(project)
     write_providers(project / "data" / "providers", SCALE_PROVIDERS)
-    config = project / "mkdocs.yml"
-    lines = config.read_text(encoding="utf-8").splitlines(keepends=True)
-    config.write_text("".join(line for line in lines if not _OTHER_LANGUAGE.match(line)), encoding="utf-8")
-    for lang in LANGUAGES[1:]:
-        shutil.rmtree(project / "docs" / lang)
-        for strings in ("i18n", "glossary"):
-            (project / "data" / strings / f"{lang}.yaml").unlink(missing_ok=True)
-
-
-_OTHER_LANGUAGE = re.compile(rf"\s+- \{{locale: (?:{'|'.join(LANGUAGES[1:])}),")
+    german_only(project)
 
 
 def _scale_site() -> Build:
