@@ -56,6 +56,70 @@ function factCell(row) {
   return holder;
 }
 
+/* A checkbox at the start of every offering's row, named by its provider and product; `onTick(id,
+ * ticked)` hears each change. */
+function addPickBoxes(entries, strings, wording, onTick) {
+  entries.forEach((entry) => {
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.className = "gs-pick";
+    box.value = entry.id;
+    box.setAttribute("aria-label", wording.fill(strings.pick_label, { offering: entry.name }));
+    box.addEventListener("change", () => onTick(entry.id, box.checked));
+    entry.cells.product.insertBefore(box, entry.cells.product.firstChild);
+    entry.pickBox = box;
+  });
+}
+
+/* The costs' row: each offering's cost (in `currency`, led by the figure of the sorted `column`), or,
+ * before an amount is entered, the request for one said once across every column. */
+function addCostRow(body, entries, words) {
+  const tr = body.insertRow();
+  tr.appendChild(cell("th", words.strings.cost, "row"));
+  if (entries.every((entry) => entry.costs)) {
+    entries.forEach((entry) => {
+      const td = tr.appendChild(cell("td"));
+      writeCostLines(td, entry, words.strings, words.wording, words.currency, words.column);
+    });
+  } else {
+    const td = tr.appendChild(cell("td", words.strings.no_size));
+    td.colSpan = entries.length;
+  }
+}
+
+/* The view's table: a column per offering (`blocks`: their details, null where unreadable); its name
+ * linking to its provider's page, its cost, every row of its fact table, its sources. `words`: the
+ * page's strings and wording, the reader's currency and the sorted column. */
+function sideTable(entries, blocks, words) {
+  const view = document.createElement("table");
+  view.className = "gs-side-table";
+  view.style.setProperty("--offerings", String(entries.length)); // a phone's columns (site.css)
+  const head = view.createTHead().insertRow();
+  head.appendChild(cell("td"));
+  entries.forEach((entry) => {
+    const link = document.createElement("a");
+    link.href = entry.link.href;
+    link.textContent = entry.name;
+    head.appendChild(cell("th", link, "col"));
+  });
+  const body = view.createTBody();
+  function addRow(name, makeCell) {
+    const tr = body.insertRow();
+    tr.appendChild(cell("th", name, "row"));
+    blocks.forEach((block) => tr.appendChild(makeCell(block)));
+  }
+  addCostRow(body, entries, words);
+  const named = blocks.find(Boolean);
+  Array.prototype.forEach.call(factRows(named), (row, index) => {
+    addRow(row.cells[0].textContent, (block) => cell("td", factCell(factRows(block)[index])));
+  });
+  addRow(words.strings.sources, (block) => {
+    const sources = block && block.querySelector("ol.gs-sources");
+    return cell("td", sources ? copyOf(sources) : null);
+  });
+  return view;
+}
+
 /* `detailsOf(entry)`: the promise of an offering's details block (details.js). */
 export function sideView(table, rows, settings, wording, detailsOf) {
   const strings = settings.strings;
@@ -68,71 +132,6 @@ export function sideView(table, rows, settings, wording, detailsOf) {
     byId[entry.id] = entry;
   });
   let shown = Promise.resolve(); // the view being made: its offerings' details are read first
-
-  /* A checkbox at the start of every offering's row, named by its provider and product. */
-  function addCheckboxes(onTick) {
-    rows.entries.forEach((entry) => {
-      const box = document.createElement("input");
-      box.type = "checkbox";
-      box.className = "gs-pick";
-      box.value = entry.id;
-      box.setAttribute("aria-label", wording.fill(strings.pick_label, { offering: entry.name }));
-      box.addEventListener("change", () => onTick(entry.id, box.checked));
-      entry.cells.product.insertBefore(box, entry.cells.product.firstChild);
-      entry.pickBox = box;
-    });
-  }
-
-  function costCell(entry, currency, column) {
-    const td = cell("td");
-    writeCostLines(td, entry, strings, wording, currency, column);
-    return td;
-  }
-
-  /* The costs' row: each offering's cost, or, before an amount is entered, the request for one said
-   * once across every column. */
-  function addCostRow(body, entries, currency, column) {
-    const tr = body.insertRow();
-    tr.appendChild(cell("th", strings.cost, "row"));
-    if (entries.every((entry) => entry.costs)) {
-      entries.forEach((entry) => tr.appendChild(costCell(entry, currency, column)));
-    } else {
-      const td = tr.appendChild(cell("td", strings.no_size));
-      td.colSpan = entries.length;
-    }
-  }
-
-  /* The table: a column per offering (`blocks`: their details, null where unreadable); its name linking
-   * to its provider's page, its cost, every row of its fact table, its sources. */
-  function build(entries, blocks, currency, column) {
-    const view = document.createElement("table");
-    view.className = "gs-side-table";
-    view.style.setProperty("--offerings", String(entries.length)); // a phone's columns (site.css)
-    const head = view.createTHead().insertRow();
-    head.appendChild(cell("td"));
-    entries.forEach((entry) => {
-      const link = document.createElement("a");
-      link.href = entry.link.href;
-      link.textContent = entry.name;
-      head.appendChild(cell("th", link, "col"));
-    });
-    const body = view.createTBody();
-    function addRow(name, makeCell) {
-      const tr = body.insertRow();
-      tr.appendChild(cell("th", name, "row"));
-      blocks.forEach((block) => tr.appendChild(makeCell(block)));
-    }
-    addCostRow(body, entries, currency, column);
-    const named = blocks.find(Boolean);
-    Array.prototype.forEach.call(factRows(named), (row, index) => {
-      addRow(row.cells[0].textContent, (block) => cell("td", factCell(factRows(block)[index])));
-    });
-    addRow(strings.sources, (block) => {
-      const sources = block && block.querySelector("ol.gs-sources");
-      return cell("td", sources ? copyOf(sources) : null);
-    });
-    return view;
-  }
 
   /* The ticks, the bar and the view as the state says (the view rebuilt while open: costs follow the
    * calculator). Returns whether the view is open. */
@@ -152,24 +151,23 @@ export function sideView(table, rows, settings, wording, detailsOf) {
       return false;
     }
     const entries = ids.map((id) => byId[id]);
-    const currency = state.cur;
-    const column = state.sort;
+    const words = { strings: strings, wording: wording, currency: state.cur, column: state.sort };
     holder.setAttribute("aria-busy", "true");
     const made = Promise.all(entries.map((entry) => detailsOf(entry).catch(() => null))).then((blocks) => {
       if (made !== shown) return; // a later state asked for another view
       holder.textContent = "";
-      holder.appendChild(build(entries, blocks, currency, column));
-      showMoneys(holder, currency, wording.money); // its copies of the amounts, in the reader's currency
+      holder.appendChild(sideTable(entries, blocks, words));
+      showMoneys(holder, words.currency, wording.money); // its copies of the amounts, in the reader's currency
       holder.removeAttribute("aria-busy");
     });
     shown = made;
     return true;
   }
 
-  /* A promise kept once the view asked for last is shown. */
-  function ready() {
-    return shown;
-  }
-
-  return { addCheckboxes: addCheckboxes, show: show, ready: ready };
+  return {
+    addCheckboxes: (onTick) => addPickBoxes(rows.entries, strings, wording, onTick),
+    show: show,
+    // a promise kept once the view asked for last is shown
+    ready: () => shown,
+  };
 }
