@@ -283,7 +283,7 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
             "show_all": t.message("tools.show_all"),
             "cost": t("column.cost"),
             "cost_short": t("column_short.cost"),
-            "cost_label": render_html.card_label(t, t("column_short.cost")),  # on a phone's card
+            "cost_label": render_html.card_labels(t)["cost"],  # on a phone's card
             "per_month": t.message("calc.per_month"),
             "idle_per_month": t.message("calc.idle_per_month"),
             "storage_per_month": t.message("calc.storage_per_month"),
@@ -391,11 +391,12 @@ class LanguageRenderer:
         view, t = self.view, self.view.t
         in_page, _ = split_rows(view)
         counts, rates = self.shared.option_counts, view.dataset.rates.rates
+        labels = render_html.card_labels(t)
         return {
             "column_heads": render_html.column_heads(t),
             # its ≈ says the rates' date: the oldest the page uses
             "legend": render_html.legend(t, min((r.date for r in rates.values()), default=None)),
-            "groups": [render_html.provider_group(p, self.shared.offerings, t) for p in in_page],
+            "groups": [render_html.provider_group(p, self.shared.offerings, labels, t) for p in in_page],
             "choice_labels": {
                 f"{name}:{value}": t(word_key(FILTERS[name], value))
                 for name in FILTERS
@@ -475,9 +476,9 @@ class LanguageRenderer:
         _, rest = split_rows(self.view)
         if not rest:
             return {}
-        return {
-            ROWS_FILE: render_html.rows_document([render_html.provider_group(p, parts, t) for p in rest], t)
-        }
+        labels = render_html.card_labels(t)
+        groups = [render_html.provider_group(p, parts, labels, t) for p in rest]
+        return {ROWS_FILE: render_html.rows_document(groups, t)}
 
     def provider_page(self, provider: ProviderView) -> Page:
         """A provider's page: where it stands, its links (the comparison filtered to it among them) and

@@ -302,10 +302,13 @@ def column_heads(t: Strings) -> Markup:
     )
 
 
-def card_label(t: Strings, label: str) -> str:
-    """A cell's label as a phone's card writes it before the value (data-label, drawn by site.css), with
-    the language's own separator: "Preis: ", "价格：". The scripts write theirs from the same words."""
-    return str(t("text.labelled", label=label, text=""))
+def card_labels(t: Strings) -> dict[str, str]:
+    """Each comparison column's label as a phone's card writes it before the value (data-label, drawn by
+    site.css), with the language's own separator: "Preis: ", "价格："; the cost column's for the script.
+    Made once per language, for every row."""
+    short = {name: t(f"column_short.{name}") for name in (*map(str, COLUMNS), "cost")}
+    short["checked"] = t("evidence.short")
+    return {name: str(t("text.labelled", label=label, text="")) for name, label in short.items()}
 
 
 # The answers a row shows as one symbol each; the symbol is read by its word, and the legend above the
@@ -357,7 +360,7 @@ def with_moneys(text: str, moneys: tuple[Money, ...]) -> Markup:
     return html_join("", [*parts, text[end:]])
 
 
-def comparison_cell(offering: OfferingView, column: str, t: Strings) -> Markup:
+def comparison_cell(offering: OfferingView, column: str, label: str, t: Strings) -> Markup:
     """A fact's <td> in the comparison, on one line: an answer as its symbol, an unknown as "?", any
     other value in its short form (the row's details give every value in full); with the sort key the
     script reads and the label a card shows. A symbol is the cell's (drawn by the style sheet from
@@ -365,7 +368,6 @@ def comparison_cell(offering: OfferingView, column: str, t: Strings) -> Markup:
     c, fact = offering.cells[column], Fact(column)
     value = offering.value(fact)
     sort = _NOTHING if c.sort is None else html_format(' data-sort="{}"', repr(c.sort))
-    label = card_label(t, t(f"column_short.{column}"))
     attributes = html_format(' data-column="{}"{} data-label="{}"', column, sort, label)
     if c.unknown:
         template = '<td class="gs-token gs-unknown"{}><span class="gs-sr">{}</span></td>'
@@ -382,7 +384,7 @@ def comparison_cell(offering: OfferingView, column: str, t: Strings) -> Markup:
     return html_format("<td{}>{}{}</td>", attributes, with_moneys(c.token, c.moneys), example)
 
 
-def evidence_cell(offering: OfferingView, t: Strings) -> Markup:
+def evidence_cell(offering: OfferingView, label: str, t: Strings) -> Markup:
     """The row's one mark for its evidence, instead of a badge per value: the oldest source date among
     its known values (or "undated" when none has one), then a symbol if any value is stale, rests on
     an undated source ("some values undated", beside the others' date) or only on a third party. Its
@@ -399,7 +401,7 @@ def evidence_cell(offering: OfferingView, t: Strings) -> Markup:
     return html_format(
         '<td class="gs-evidence{}" data-column="checked" data-label="{}"{}{}>{}{}</td>',
         " gs-stale" if figures.stale else "",
-        card_label(t, t("evidence.short")),
+        label,
         _NOTHING if date is None else html_format(' data-sort="{}"', date.day.isoformat()),
         html_format(' title="{}"', t("evidence.title", date=date.text, doubts=words))
         if shown and date is not None
@@ -437,7 +439,11 @@ def legend(t: Strings, rates_date: dt.date | None) -> Markup:
 
 
 def comparison_row(
-    provider: ProviderView, offering: OfferingView, parts: OfferingParts, t: Strings
+    provider: ProviderView,
+    offering: OfferingView,
+    parts: OfferingParts,
+    labels: Mapping[str, str],
+    t: Strings,
 ) -> Markup:
     """An offering's row in the comparison, on one line: its provider and name (every row names its
     provider: the table needs no group headings and a sorted table reads the same), its facts as short
@@ -454,21 +460,26 @@ def comparison_row(
         anchor=details_anchor(offering),
         provider=provider.name,
         product=offering.product,
-        cells=html_join("\n", [comparison_cell(offering, str(fact), t) for fact in COLUMNS]),
-        evidence=evidence_cell(offering, t),
+        cells=html_join(
+            "\n", [comparison_cell(offering, str(fact), labels[str(fact)], t) for fact in COLUMNS]
+        ),
+        evidence=evidence_cell(offering, labels["checked"], t),
     )
 
 
 def provider_group(
-    provider: ProviderView, parts: Mapping[tuple[str, int], OfferingParts], t: Strings
+    provider: ProviderView,
+    parts: Mapping[tuple[str, int], OfferingParts],
+    labels: Mapping[str, str],
+    t: Strings,
 ) -> Markup:
     """A provider's rows in the comparison, a <tbody> of their own: its offerings, or a row saying that
-    it keeps no data."""
+    it keeps no data. `labels`: card_labels of the language."""
     if provider.offerings:
         rows = html_join(
             "",
             [
-                comparison_row(provider, offering, parts[(provider.id, offering.number)], t)
+                comparison_row(provider, offering, parts[(provider.id, offering.number)], labels, t)
                 for offering in provider.offerings
             ],
         )
