@@ -29,7 +29,7 @@ export function addSortButtons(headRow, onSort) {
 
 /* The sorted column's mark: aria-sort on its header cell, none on the others (a cell already right is
  * not written). */
-export function markSortedHead(headRow, column, descending) {
+function markSortedHead(headRow, column, descending) {
   Array.prototype.forEach.call(headRow.cells, (th) => {
     const sorted = column && th.dataset.column === column;
     const value = sorted ? (descending ? "descending" : "ascending") : null;

@@ -38,7 +38,7 @@ function wordingFor(locale, settings) {
 
 /* Each control as the state says; each amount's default as its placeholder, in the currency chosen
  * (a field the reader is typing in keeps what is typed). */
-function showControls(form, state, amounts, settings, wording) {
+function showControls(form, labels, state, amounts, settings, wording) {
   const placeholders = amountPlaceholders(amounts, settings);
   PLAN_AMOUNTS.forEach((name) => {
     const control = form.elements[name];
@@ -48,8 +48,8 @@ function showControls(form, state, amounts, settings, wording) {
   setProperty(form.elements.from, "value", amounts.from);
   setProperty(form.elements.cur, "value", state.cur);
   const strings = settings.strings;
-  setText(document.getElementById("planner-gpu-label"), wording.fill(strings.gpu, { currency: amounts.currency }));
-  setText(document.getElementById("planner-price-label"), wording.fill(strings.gb_price, { currency: amounts.currency }));
+  setText(labels.gpu, wording.fill(strings.gpu, { currency: amounts.currency }));
+  setText(labels.price, wording.fill(strings.gb_price, { currency: amounts.currency }));
 }
 
 /* The controls into the state: each amount a number from 0 to its limit, "" for the default; another
@@ -75,18 +75,17 @@ function readControls(form, picker, state, settings, wording) {
   return refused;
 }
 
-/* Where the comparison's filters narrow the offerings: how many the table shows of all, and a link to
- * the planner without them. */
-function showFiltered(state, settings, keys, wording) {
-  const note = document.getElementById("planner-filtered");
+/* Where the comparison's filters narrow the offerings (`notice`: its note, text and link, and the
+ * results' rows): how many the table shows of all, and a link to the planner without them. */
+function showFiltered(notice, state, settings, keys, wording) {
   const narrowed = filtered(state, settings.filters);
   if (narrowed) {
-    const shown = document.getElementById("planner-rows").rows.length;
+    const shown = notice.rows.rows.length;
     const total = settings.offerings.filter((offering) => offering.kind !== "object_storage").length;
-    setText(document.getElementById("planner-filtered-text"), wording.fill(settings.strings.filtered, { shown: shown, total: total }));
-    setAttribute(document.getElementById("planner-clear"), "href", "?" + writeQuery(withoutFilters(state, settings.filters), keys));
+    setText(notice.text, wording.fill(settings.strings.filtered, { shown: shown, total: total }));
+    setAttribute(notice.clear, "href", "?" + writeQuery(withoutFilters(state, settings.filters), keys));
   }
-  setProperty(note, "hidden", !narrowed);
+  setProperty(notice.note, "hidden", !narrowed);
 }
 
 function start(form, settings) {
@@ -99,6 +98,13 @@ function start(form, settings) {
   const hint = document.getElementById("planner-hint");
   const picker = document.querySelector("select[name=pick]");
   const results = document.getElementById("planner-results");
+  const labels = { gpu: document.getElementById("planner-gpu-label"), price: document.getElementById("planner-price-label") };
+  const notice = {
+    note: document.getElementById("planner-filtered"),
+    text: document.getElementById("planner-filtered-text"),
+    clear: document.getElementById("planner-clear"),
+    rows: document.getElementById("planner-rows"),
+  };
   let waiting = false; // an update of the results asked for and not yet shown
   const settleAfterPaint = afterPaint(settle);
 
@@ -112,13 +118,13 @@ function start(form, settings) {
     if (!waiting) return;
     waiting = false;
     view.show(state, planAmounts(state, settings));
-    showFiltered(state, settings, keys, wording);
+    showFiltered(notice, state, settings, keys, wording);
     results.removeAttribute("aria-busy");
   }
 
   /* The controls and the URL as the state says. */
   function showState() {
-    showControls(form, state, planAmounts(state, settings), settings, wording);
+    showControls(form, labels, state, planAmounts(state, settings), settings, wording);
     query.hold(writeQuery(state, keys));
     query.write();
   }
