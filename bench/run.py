@@ -748,12 +748,19 @@ def _controls_next_paint(
 
 
 # Layout shifts while the reader scrolls through the cards on a phone (issue #19: cards never move under
-# the finger): every shift is summed, input or not, from the first scroll to the last.
+# the finger): every shift is summed, input or not, from the first scroll to the last. Apart, the shifts
+# of cards that moved, not counting those that only appeared: a card off screen is not painted
+# (site.css: content-visibility) and the Layout Instability API counts its first paint in view as a
+# shift from an empty box (WICG/layout-instability#86), though nothing in it moves.
 OBSERVE_SHIFTS = """() => {
     window.gsShifts = [];
+    window.gsMoves = [];
     window.gsScrollTasks = [];
-    new PerformanceObserver(list => list.getEntries().forEach(e => window.gsShifts.push(e.value)))
-        .observe({type: 'layout-shift'});
+    const painted = rect => rect.width > 0 && rect.height > 0;
+    new PerformanceObserver(list => list.getEntries().forEach(e => {
+        window.gsShifts.push(e.value);
+        if (e.sources.some(source => painted(source.previousRect))) window.gsMoves.push(e.value);
+    })).observe({type: 'layout-shift'});
     new PerformanceObserver(list => list.getEntries().forEach(e => window.gsScrollTasks.push(e.duration)))
         .observe({type: 'longtask'});
 }"""
@@ -770,22 +777,25 @@ def _flick(page: Any, steps: int, direction: int) -> None:
         page.wait_for_timeout(50)
 
 
-def _shifts_while(page: Any, scroll: Callable[[list[float]], None]) -> tuple[float, float]:
-    """The layout shift summed while `scroll` runs, and its longest task (0: none over 50 ms)."""
+def _shifts_while(page: Any, scroll: Callable[[list[float]], None]) -> tuple[float, float, float]:
+    """The layout shift summed while `scroll` runs, that of cards that moved (OBSERVE_SHIFTS), and the
+    longest task (0: none over 50 ms)."""
     page.evaluate(OBSERVE_SHIFTS)
     scroll(page.evaluate(TABLE_ENDS))
     page.wait_for_timeout(200)
-    shift, longest = page.evaluate(
-        "[gsShifts.reduce((a, b) => a + b, 0), gsScrollTasks.reduce((a, b) => Math.max(a, b), 0)]"
+    shift, moved, longest = page.evaluate(
+        "[gsShifts, gsMoves].map(values => values.reduce((a, b) => a + b, 0))"
+        ".concat(gsScrollTasks.reduce((a, b) => Math.max(a, b), 0))"
     )
-    return round(shift, 4), round(longest, 1)
+    return round(shift, 4), round(moved, 4), round(longest, 1)
 
 
 def scroll_shifts(site: Path, prefixes: dict[str, str] = LANGUAGES) -> dict[str, object]:
     """The layout shift (summed as CLS sums it) on the phone profile, per language: while the reader
     scrolls from the table's top to its end and back ("scroll"), and while the reader scrolls up from
     its end after landing there at once ("after_jump": a restored scroll position, a link, the End key;
-    the landing itself included); beside each, the longest task while it scrolls."""
+    the landing itself included); beside each, the shift of cards that moved (OBSERVE_SHIFTS) and the
+    longest task while it scrolls."""
     from playwright.sync_api import sync_playwright
 
     viewport, slowdown = SCREENS["phone_cpu_4x"]
@@ -811,8 +821,9 @@ def scroll_shifts(site: Path, prefixes: dict[str, str] = LANGUAGES) -> dict[str,
                 page.goto(f"{url}/{prefix}")
                 page.wait_for_selector("#comparison-tools:not([hidden])", state="attached")
                 page.wait_for_timeout(500)  # the page settled: only what the scroll moves counts
-                shift, longest = _shifts_while(page, scroll)
+                shift, moved, longest = _shifts_while(page, scroll)
                 results[f"phone_cpu_4x/{lang}/{name}"] = shift
+                results[f"phone_cpu_4x/{lang}/{name}/cards_moved"] = moved
                 results[f"phone_cpu_4x/{lang}/{name}/longest_task_ms"] = longest
                 page.close()
         browser.close()

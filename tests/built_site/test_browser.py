@@ -287,6 +287,14 @@ def cost_cell(page, provider_id: str, number: int):
     return row_of(page, product).locator("td[data-column=cost]")
 
 
+def shown_text(page, element) -> str:
+    """The text `element` shows, once in view: a phone lays out only the cards on screen (site.css:
+    content-visibility), and a card's text is laid out at the next frame after it comes into view."""
+    element.scroll_into_view_if_needed()
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    return element.inner_text()
+
+
 def row_of(page, product: str):
     """An offering's row, by its product's name (the link to its details)."""
     link = page.locator("a.gs-disclose", has_text=re.compile(rf"^{re.escape(product)}$"))
@@ -722,6 +730,46 @@ def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str, fixture_b
     page.wait_for_function("location.search.includes('all=1')")
 
 
+# The shift of what moved in view, summed (as CLS sums it), while `scroll` runs: a card that only
+# appears, laid out as it comes into view (site.css: content-visibility), had no painted box before and
+# is not counted (the Layout Instability API counts it: WICG/layout-instability#86).
+MOVES_WHILE = """async () => {
+    const moves = [];
+    const painted = rect => rect.width > 0 && rect.height > 0;
+    new PerformanceObserver(list => list.getEntries().forEach(e => {
+        if (e.sources.some(source => painted(source.previousRect))) moves.push(e.value);
+    })).observe({type: 'layout-shift'});
+    const frame = () => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const table = document.getElementById('comparison').getBoundingClientRect();
+    scrollTo(0, table.bottom + scrollY - innerHeight);
+    await frame();
+    for (let y = scrollY; y > table.top + scrollY; y -= innerHeight / 3) {
+        scrollTo(0, y);
+        await frame();
+    }
+    await new Promise(done => setTimeout(done, 100));
+    return moves.reduce((sum, value) => sum + value, 0);
+}"""
+
+
+def test_a_phones_cards_stay_in_place_after_a_change_off_screen(open_tab, long_table: str) -> None:
+    """Issue #30: a phone lays out only the cards on screen, each off it at its last size. A size typed
+    gives every card a cost line: the cards off screen are laid out again (cards.js), so that none
+    moves as the reader jumps to the end and scrolls back up through them."""
+    page = open_tab(PHONE)
+    page.goto(f"{long_table}/?all=1")
+    page.wait_for_selector("#comparison.gs-sized", state="attached")
+    assert shown_offerings(page) > 300
+    open_tools(page)
+    page.fill("input[name=gb]", "500")
+    settled(page)
+    page.click("#comparison-show-results")
+    # the cards are laid out again a few a frame, then none is left waiting
+    page.wait_for_selector("#comparison tr.gs-lay-out", state="attached")
+    page.wait_for_selector("#comparison tr.gs-lay-out", state="detached")
+    assert page.evaluate(MOVES_WHILE) == 0
+
+
 @pytest.mark.parametrize("name", ["constructor", "__proto__", "toString"])
 def test_names_only_objects_have_are_ignored_in_a_shared_link(page, long_table: str, name: str) -> None:
     """Issue #21: a link naming what every JavaScript object has, as a column, kind, filter value,
@@ -1086,7 +1134,7 @@ def test_hours_a_month_split_running_and_idle_storage(
             assert page.input_value("input[name=hours]") == "365"
         for key, (running, idle) in HOURS_CASES.items():
             cell = cost_cell(page, *key)
-            text = cell.inner_text()
+            text = shown_text(page, cell)
             assert running == pytest.approx(full[key] / 2)  # the running cost halves
             sign = "≈ " if key in CONVERTED else ""
             assert t("calc.running_line", amount=sign + _money(page, lang, running), hours=365) in text

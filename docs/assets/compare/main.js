@@ -11,7 +11,7 @@
  * once), details.js (an offering's details, read from its provider's file), disclose.js (each row's
  * details, opened in place), form.js (the tools' controls), view.js (the table shown), pick.js and side.js (offerings ticked and
  * compared side by side), dom.js (writes only where they change something), paint.js (work after the
- * next paint); this one wires them. */
+ * next paint), cards.js (a phone's cards laid out as they come into view); this one wires them. */
 
 import { countWriter, localNumbers, messageFiller, moneyWriter } from "./numbers.js";
 import { resultOf } from "./result.js";

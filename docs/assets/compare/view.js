@@ -10,6 +10,7 @@ import { rowPlacement, setHidden } from "./placement.js";
 import { showMoneys } from "./money.js";
 import { costLook, writeCostCell } from "./cells.js";
 import { shownCount } from "./result.js";
+import { cardSizes } from "./cards.js";
 
 // While the reader types (an amount, a name), the rows wait for a pause in the typing: updating a
 // hundred rows takes a phone longer than the time between two keystrokes, which would wait for it.
@@ -61,6 +62,7 @@ export function tableView(table, rows, settings, wording, beforeRows) {
     if (visible) writeCostCell(entry, look, strings, wording);
   }
   const placement = rowPlacement(table, rows, new Intl.Collator(wording.locale), show);
+  const refreshCards = cardSizes(table, () => rows.entries.filter((entry) => entry.shown).map((entry) => entry.row));
 
   /* The table for the state; `amountsKey` names the amounts the entries' costs were made for. Returns
    * how many matching offerings a long table leaves out. The rows, and the sorted column's mark that
@@ -97,6 +99,7 @@ export function tableView(table, rows, settings, wording, beforeRows) {
     showAll.hidden = hiddenByLimit === 0;
     setText(showAll, wording.fill(strings.show_all, { count: hiddenByLimit }));
     table.removeAttribute("aria-busy");
+    refreshCards();
   }
 
   /* The count of what the table shows (result.js: shownCount), the "show N results" button and the
