@@ -754,8 +754,8 @@ MOVES_WHILE = """async () => {
 
 def test_a_phones_cards_stay_in_place_after_a_change_off_screen(open_tab, long_table: str) -> None:
     """Issue #30: a phone lays out only the cards on screen, each off it at its last size. A size typed
-    gives every card a cost line: the cards off screen are laid out again (cards.js), so that none
-    moves as the reader jumps to the end and scrolls back up through them."""
+    gives every card a cost line: once the reader pauses, the cards off screen are laid out again
+    (cards.js), so that none moves as the reader jumps to the end and scrolls back up through them."""
     page = open_tab(PHONE)
     page.goto(f"{long_table}/?all=1")
     page.wait_for_selector("#comparison.gs-sized", state="attached")
