@@ -62,7 +62,8 @@ export function tableView(table, rows, settings, wording, beforeRows) {
     if (visible) writeCostCell(entry, look, strings, wording);
   }
   const placement = rowPlacement(table, rows, new Intl.Collator(wording.locale), show);
-  const refreshCards = cardSizes(table, () => rows.entries.filter((entry) => entry.shown).map((entry) => entry.row));
+  const shownRows = () => rows.entries.filter((entry) => entry.shown).map((entry) => entry.row);
+  const refreshCards = cardSizes(table, shownRows);
 
   /* The table for the state; `amountsKey` names the amounts the entries' costs were made for. Returns
    * how many matching offerings a long table leaves out. The rows, and the sorted column's mark that
