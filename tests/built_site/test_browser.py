@@ -1104,6 +1104,21 @@ def test_a_click_made_while_the_page_loads_is_answered_once_the_script_runs(
     assert page.get_attribute(name, "aria-expanded") == "true"
 
 
+@pytest.mark.parametrize("cost", [False, True], ids=["no size", "a size"])
+def test_the_row_of_known_values_stays_under_its_columns(open_tab, server: str, cost: bool) -> None:
+    """The footer's counts of known values stand under the columns they count, also once a size adds
+    the cost column (its footer cell then empty: a cost is the calculator's, not the data's)."""
+    page = open_tab(LAPTOP)
+    open_comparison(page, server, "de", "?gb=500" if cost else "")
+    settled(page)
+    columns = "cells => cells.filter(c => c.checkVisibility()).map(c => c.dataset.column)"
+    heads = page.eval_on_selector_all("#comparison thead th", columns)
+    counts = page.eval_on_selector_all("#comparison tfoot td", columns)
+    assert ("cost" in heads) == cost
+    assert counts == heads[1:]  # the footer's first cell names its row
+    assert page.text_content("#comparison tfoot td[data-column=cost]") == ""
+
+
 HOURS_CASES = {
     # (running, idle) storage a month at 1,500 GB with the GPU running 365 of 730 hours
     ("alpha-cloud", 1): (47.5, 47.5),  # billed alike while idle

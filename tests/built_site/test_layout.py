@@ -30,6 +30,27 @@ def open_page(open_tab):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_laptop_each_count_of_known_values_is_whole(open_page, real_server: str, lang: str) -> None:
+    """A count in the footer may wrap at its spaces ("104 von / 171"), never inside a number ("104/1"),
+    also with a size given, when the cost column takes its room."""
+    page = open_page(f"{real_server}/{LANGUAGE_PREFIX[lang]}?gb=500", LAPTOP)
+    page.wait_for_selector("#comparison:not([aria-busy]) thead th[data-column=cost]:not([hidden])")
+    split = page.evaluate(
+        """() => [...document.querySelectorAll('#comparison tfoot td')].flatMap(cell => {
+            const text = cell.firstChild;
+            if (!text) return [];
+            return [...text.data.matchAll(/\\d+/g)].filter(number => {
+                const range = document.createRange();
+                range.setStart(text, number.index);
+                range.setEnd(text, number.index + number[0].length);
+                return range.getClientRects().length > 1;
+            }).map(number => `${cell.dataset.column}: ${text.data}`);
+        })"""
+    )
+    assert split == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_on_a_laptop_every_column_fits_and_the_header_stays(open_page, real_server: str, lang: str) -> None:
     page = open_page(f"{real_server}/{LANGUAGE_PREFIX[lang]}", LAPTOP)
     fit = page.evaluate(

@@ -70,22 +70,31 @@ function entryOf(row, group, position, filterNames) {
   };
 }
 
-/* The cost column's header, hidden until a size is given. */
-function addCostHead(headRow, strings) {
+/* The cost column's header, and its cell in the footer's row of known values (left empty: a cost is
+ * the calculator's, not the data's), each second in its row and hidden until a size is given. */
+function addCostColumn(table, strings) {
   const head = document.createElement("th");
   head.scope = "col";
-  head.dataset.column = "cost";
   head.title = strings.cost;
   head.textContent = strings.cost_short;
-  head.hidden = true;
-  headRow.insertBefore(head, headRow.cells[1]);
-  return head;
+  const rows = [table.tHead.rows[0]];
+  const cells = [head];
+  if (table.tFoot) {
+    rows.push(table.tFoot.rows[0]);
+    cells.push(document.createElement("td"));
+  }
+  cells.forEach((cell, index) => {
+    cell.dataset.column = "cost";
+    cell.hidden = true;
+    rows[index].insertBefore(cell, rows[index].cells[1]);
+  });
+  return cells;
 }
 
-/* {groups, entries, byRow, costHead}: every provider group and every offering, in the page's order, and
+/* {groups, entries, byRow, costColumn}: every provider group and every offering, in the page's order, and
  * each offering by its row. */
 export function readTable(table, filterNames, strings) {
-  const costHead = addCostHead(table.tHead.rows[0], strings);
+  const costColumn = addCostColumn(table, strings);
   const entries = [];
   const groups = Array.prototype.map.call(table.tBodies, (body, index) => {
     const name = (body.dataset.name || "").toLowerCase();
@@ -101,5 +110,5 @@ export function readTable(table, filterNames, strings) {
     return group;
   });
   const byRow = new Map(entries.map((entry) => [entry.row, entry]));
-  return { groups: groups, entries: entries, byRow: byRow, costHead: costHead };
+  return { groups: groups, entries: entries, byRow: byRow, costColumn: costColumn };
 }

@@ -4,7 +4,7 @@
  * most `limit` offerings at once ("show all" lifts it): a browser lays out a table of thousands of rows
  * far slower than it filters or sorts them. */
 
-import { setText } from "./dom.js";
+import { setProperty, setText } from "./dom.js";
 import { afterPaint } from "./paint.js";
 import { rowPlacement, setHidden } from "./placement.js";
 import { showMoneys } from "./money.js";
@@ -93,7 +93,8 @@ export function tableView(table, rows, settings, wording, beforeRows) {
     if ((look.currency || "USD") !== (moneysIn || "USD")) showMoneys(table, look.currency, wording.money);
     moneysIn = look.currency;
     // with the cost cells, so that the columns never disagree; sorted by the idle cost, the cells show it
-    rows.costHead.hidden = !look.costKey && look.column !== "idle";
+    const costShown = Boolean(look.costKey) || look.column === "idle";
+    rows.costColumn.forEach((cell) => setProperty(cell, "hidden", !costShown));
     const hiddenByLimit = view.column
       ? placement.sorted(view.column, view.descending, view.budget)
       : placement.grouped(view.budget);
