@@ -34,6 +34,7 @@ from gpustorage import SiteBuild, SiteView, build_site
 from gpustorage.inputs.dataset import Dataset, load_dataset
 from gpustorage.inputs.settings import site_languages
 from gpustorage.pages.render import LanguageRenderer, environment, shared_parts
+from gpustorage.pages.render_html import card_labels
 from gpustorage.pages.transform import ProviderView
 from projects import copy_project, use_fixture_data  # bench/projects.py, shared with the benchmarks
 
@@ -119,7 +120,7 @@ offerings:
 
 def renderer(view: SiteView) -> LanguageRenderer:
     """The renderer of one language view on its own (render_site makes them for a whole build)."""
-    return LanguageRenderer(view, shared_parts(view), environment(), SITE_URL)
+    return LanguageRenderer(view, shared_parts(view), environment(), SITE_URL, card_labels(view.t))
 
 
 def provider_markdown(view: SiteView, provider: ProviderView) -> str:

@@ -263,9 +263,9 @@ def rate_settings(view: SiteView) -> dict[str, dict[str, Any]]:
     }
 
 
-def comparison_settings(view: SiteView) -> dict[str, Any]:
+def comparison_settings(view: SiteView, labels: dict[str, str]) -> dict[str, Any]:
     """What the comparison script needs: presets, filters, page size, rates and its strings in the
-    page's language."""
+    page's language (`labels`: render_html.card_labels)."""
     t = view.t
     return {
         "presets": PRESETS,
@@ -283,7 +283,7 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
             "show_all": t.message("tools.show_all"),
             "cost": t("column.cost"),
             "cost_short": t("column_short.cost"),
-            "cost_label": render_html.card_labels(t)["cost"],  # on a phone's card
+            "cost_label": labels["cost"],  # on a phone's card
             "per_month": t.message("calc.per_month"),
             "idle_per_month": t.message("calc.idle_per_month"),
             "storage_per_month": t.message("calc.storage_per_month"),
@@ -312,13 +312,14 @@ def comparison_settings(view: SiteView) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class LanguageRenderer:
-    """Renders the pages of one language: its view, the build's shared parts, and the templates'
-    context (made once per language)."""
+    """Renders the pages of one language: its view, the build's shared parts, the cards' labels
+    (render_html.card_labels) and the templates' context (made once per language)."""
 
     view: SiteView
     shared: Shared
     env: Environment
     site_url: str
+    card_labels: dict[str, str]
 
     def context(self) -> dict[str, Any]:
         view = self.view
@@ -330,7 +331,7 @@ class LanguageRenderer:
             "t": view.t,
             "folded_note": note,
             "option_counts": self.shared.option_counts,
-            "settings": comparison_settings(view),
+            "settings": comparison_settings(view, self.card_labels),
             "display_currencies": [c for c in DISPLAY_CURRENCIES if c in view.dataset.rates.rates],
         }
 
@@ -391,7 +392,7 @@ class LanguageRenderer:
         view, t = self.view, self.view.t
         in_page, _ = split_rows(view)
         counts, rates = self.shared.option_counts, view.dataset.rates.rates
-        labels = render_html.card_labels(t)
+        labels = self.card_labels
         return {
             "column_heads": render_html.column_heads(t),
             # its ≈ says the rates' date: the oldest the page uses
@@ -459,6 +460,10 @@ class LanguageRenderer:
             settings["strings"] = planner_strings(view.t)
             extra["planner"] = settings
             extra["planner_rows"] = {row: view.t(f"planner.row.{row}") for row in PLANNER_ROWS}
+            # each column's header, and the words before its figure on a phone's card: once, not per cell
+            heads = [view.t(f"planner.col.{column}") for column in PLANNER_COLUMNS]
+            labelled = [view.t("text.labelled", label=head, text="") for head in heads]
+            extra["planner_columns"] = list(zip(heads, labelled, strict=True))
             extra["planner_table"] = planner_table(items, view, site_root)
             extra["planner_options"] = [
                 {"id": item.id, "name": f"{item.provider.name}: {item.offering.product}"}
@@ -476,7 +481,7 @@ class LanguageRenderer:
         _, rest = split_rows(self.view)
         if not rest:
             return {}
-        labels = render_html.card_labels(t)
+        labels = self.card_labels
         groups = [render_html.provider_group(p, parts, labels, t) for p in rest]
         return {ROWS_FILE: render_html.rows_document(groups, t)}
 
@@ -541,7 +546,9 @@ def render_site(build: SiteBuild, site_url: str) -> dict[str, Pages]:
     default = next(iter(build.views))
     shared = shared_parts(build.views[default])
     return {
-        lang: LanguageRenderer(view, shared, env, site_url).pages(build.guide[lang], default)
+        lang: LanguageRenderer(view, shared, env, site_url, render_html.card_labels(view.t)).pages(
+            build.guide[lang], default
+        )
         for lang, view in build.views.items()
     }
 
@@ -649,6 +656,8 @@ PLANNER_CHECKS = ("idle", "egress")
 PLANNER_PAGE = "planner/"  # from the guide, at its language's root
 # the rows of the planner's three ways (planner.md.j2; view.js fills each from the strategy's cost)
 PLANNER_ROWS = ("storage", "wait", "transfer", "waiting", "total")
+# the planner table's figures, a column each after the offering's (planner.md.j2; planner.planner_table)
+PLANNER_COLUMNS = ("keep", "wait", "alternative", "cheaper", "break_even")
 
 
 def link_planner_sections(markdown: str, t: Strings) -> str:
