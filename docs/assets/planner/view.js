@@ -1,7 +1,7 @@
 /* The planner's results in the page: a row per offering that can hold the data (the comparison's
  * filters apply), the three ways for the offering chosen, the verdict, the chart and its figures.
  * Every text is written as text (no markup from data); unknown figures say what is missing and link
- * to the offering's report line on its provider's page, as the comparison's rows do.
+ * to the offering's report line on its provider's page, as the comparison's details do.
  *
  * Each element is made once and written only where its text changes (compare/dom.js): an offering's
  * row is the page's own (the build writes the default's rows) or made the first time it shows, taken

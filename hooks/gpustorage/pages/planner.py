@@ -321,7 +321,7 @@ def planner_settings(
                     "egress": offering.value(Fact.egress),
                     **{name: offering.value(fact) for name, fact in filters.items()},
                 },
-                # its details and its report line on its provider's page (as the comparison's row links)
+                # its details and its report line on its provider's page (as the comparison's details do)
                 **_links(view, item, site_root),
             }
         )
