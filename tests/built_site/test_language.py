@@ -19,7 +19,13 @@ from bs4 import BeautifulSoup
 from conftest import LANGUAGE_PREFIX, LANGUAGES, ROOT, SHARED, Build, made_once
 
 from gpustorage.inputs.dataset import Dataset
-from gpustorage.inputs.language_rules import ASCII_IN_CHINESE, BARE_SIZE, chinese_problems, read_glossary
+from gpustorage.inputs.language_rules import (
+    ASCII_IN_CHINESE,
+    BARE_SIZE,
+    chinese_problems,
+    forbidden_problems,
+    read_glossary,
+)
 from gpustorage.pages.messages import Strings
 
 
@@ -167,10 +173,9 @@ def test_no_page_uses_a_form_its_glossary_forbids(real_text, lang: str) -> None:
     read, unreadable = read_glossary(ROOT, lang)
     assert unreadable == [] and read.forbidden
     problems = [
-        f"{page}: '{found.group()}' (use {entry.use}: {entry.why})"
+        f"{page}: {problem}"
         for page, text in real_text(lang).items()
-        for entry in read.forbidden
-        for found in entry.form.finditer(text)
+        for problem in forbidden_problems(text, read)
     ]
     assert problems == []
 

@@ -73,13 +73,18 @@ def chinese_problems(text: str) -> list[str]:
     return spaced + ascii_marks
 
 
-def text_problems(text: str, glossary: Glossary) -> list[str]:
-    """What in `text`, written in the glossary's language, breaks the language's rules."""
-    problems = [
+def forbidden_problems(text: str, glossary: Glossary) -> list[str]:
+    """Each form in `text` that the glossary forbids, with the form to use instead."""
+    return [
         f"'{m.group()}' is a form the {glossary.lang} glossary forbids: use {form.use} ({form.why})"
         for form in glossary.forbidden
         for m in form.form.finditer(text)
     ]
+
+
+def text_problems(text: str, glossary: Glossary) -> list[str]:
+    """What in `text`, written in the glossary's language, breaks the language's rules."""
+    problems = forbidden_problems(text, glossary)
     if glossary.lang == "zh":
         problems += chinese_problems(text)
     problems += [
