@@ -525,7 +525,7 @@ def test_a_shared_url_restores_the_view(page, server: str, fixture_build: SiteBu
     assert sort_mark(page, "price") == "descending"
     assert visible_products(page) == ["Beta Disk", "Alpha Volume"]
     settled(page)
-    assert page.locator("td[data-column=cost]:visible").count() == 2
+    assert page.locator("tbody td[data-column=cost]:visible").count() == 2
     page.fill("input[name=name]", "a")
     page.wait_for_function("location.search.includes('name=a') && location.search.includes('billed=yes')")
 
