@@ -23,10 +23,10 @@ Writes bench/results/latest.json and prints a table. Measured:
   slowed 4x, with the longest task after each control (Long Tasks, from the touch until the next
   control is brought into view); the same of the planner's controls (size, runs per month, origin,
   currency, the offering of the three ways) on the real data;
-- layout shift while the reader scrolls through the cards on that phone in each language, from the
-  table's top and after landing at its end, apart that of cards that moved (a card laid out only as it
-  comes into view is counted by the browser as shifted, though it only appears), with the longest
-  task of each scroll.
+- layout shift while the reader scrolls through the cards on that phone in each language, on the
+  comparison and on the planner, from the table's top and after landing at its end, apart that of
+  cards that moved (a card laid out only as it comes into view is counted by the browser as shifted,
+  though it only appears), with the longest task of each scroll.
 """
 
 from __future__ import annotations
@@ -766,8 +766,14 @@ OBSERVE_SHIFTS = """() => {
     new PerformanceObserver(list => list.getEntries().forEach(e => window.gsScrollTasks.push(e.duration)))
         .observe({type: 'longtask'});
 }"""
-TABLE_ENDS = """() => { const box = document.getElementById('comparison').getBoundingClientRect();
+TABLE_ENDS = """(id) => { const box = document.getElementById(id).getBoundingClientRect();
     return [box.top + scrollY, box.bottom + scrollY - innerHeight]; }"""
+# the pages whose cards a phone lays out as they come into view: the page, its table of cards, and what
+# shows that its script has started
+SCROLLED_TABLES = {
+    "comparison": ("", "comparison", "#comparison-tools:not([hidden])"),
+    "planner": ("planner/", "planner-table", "#planner-results:not([hidden])"),
+}
 SCROLL_STEP_PX = 300
 
 
@@ -779,11 +785,11 @@ def _flick(page: Any, steps: int, direction: int) -> None:
         page.wait_for_timeout(50)
 
 
-def _shifts_while(page: Any, scroll: Callable[[list[float]], None]) -> tuple[float, float, float]:
-    """The layout shift summed while `scroll` runs, that of cards that moved (OBSERVE_SHIFTS), and the
-    longest task (0: none over 50 ms)."""
+def _shifts_while(page: Any, table: str, scroll: Callable[[list[float]], None]) -> tuple[float, float, float]:
+    """The layout shift summed while `scroll` runs through the table of id `table`, that of cards that
+    moved (OBSERVE_SHIFTS), and the longest task (0: none over 50 ms)."""
     page.evaluate(OBSERVE_SHIFTS)
-    scroll(page.evaluate(TABLE_ENDS))
+    scroll(page.evaluate(TABLE_ENDS, table))
     page.wait_for_timeout(200)
     shift, moved, longest = page.evaluate(
         "[gsShifts, gsMoves].map(values => values.reduce((a, b) => a + b, 0))"
@@ -793,11 +799,11 @@ def _shifts_while(page: Any, scroll: Callable[[list[float]], None]) -> tuple[flo
 
 
 def scroll_shifts(site: Path, prefixes: dict[str, str] = LANGUAGES) -> dict[str, object]:
-    """The layout shift (summed as CLS sums it) on the phone profile, per language: while the reader
-    scrolls from the table's top to its end and back ("scroll"), and while the reader scrolls up from
-    its end after landing there at once ("after_jump": a restored scroll position, a link, the End key;
-    the landing itself included); beside each, the shift of cards that moved (OBSERVE_SHIFTS) and the
-    longest task while it scrolls."""
+    """The layout shift (summed as CLS sums it) on the phone profile, per page of SCROLLED_TABLES and
+    language: while the reader scrolls from the table's top to its end and back ("scroll"), and while the
+    reader scrolls up from its end after landing there at once ("after_jump": a restored scroll position,
+    a link, the End key; the landing itself included); beside each, the shift of cards that moved
+    (OBSERVE_SHIFTS) and the longest task while it scrolls. The comparison's keys carry no page name."""
     from playwright.sync_api import sync_playwright
 
     viewport, slowdown = SCREENS["phone_cpu_4x"]
@@ -816,18 +822,22 @@ def scroll_shifts(site: Path, prefixes: dict[str, str] = LANGUAGES) -> dict[str,
 
     with serve(site) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        for lang, prefix in prefixes.items():
-            for name, scroll in (("scroll", down_and_up), ("after_jump", jump_then_up)):
-                page = browser.new_page(viewport=viewport, is_mobile=True, has_touch=True)
-                page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
-                page.goto(f"{url}/{prefix}")
-                page.wait_for_selector("#comparison-tools:not([hidden])", state="attached")
-                page.wait_for_timeout(500)  # the page settled: only what the scroll moves counts
-                shift, moved, longest = _shifts_while(page, scroll)
-                results[f"phone_cpu_4x/{lang}/{name}"] = shift
-                results[f"phone_cpu_4x/{lang}/{name}/cards_moved"] = moved
-                results[f"phone_cpu_4x/{lang}/{name}/longest_task_ms"] = longest
-                page.close()
+        for page_name, (path, table, started) in SCROLLED_TABLES.items():
+            label = "" if page_name == "comparison" else f"{page_name}/"
+            for lang, prefix in prefixes.items():
+                for name, scroll in (("scroll", down_and_up), ("after_jump", jump_then_up)):
+                    page = browser.new_page(viewport=viewport, is_mobile=True, has_touch=True)
+                    cdp = page.context.new_cdp_session(page)
+                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
+                    page.goto(f"{url}/{prefix}{path}")
+                    page.wait_for_selector(started, state="attached")
+                    page.wait_for_timeout(500)  # the page settled: only what the scroll moves counts
+                    shift, moved, longest = _shifts_while(page, table, scroll)
+                    key = f"{label}phone_cpu_4x/{lang}/{name}"
+                    results[key] = shift
+                    results[f"{key}/cards_moved"] = moved
+                    results[f"{key}/longest_task_ms"] = longest
+                    page.close()
         browser.close()
     return results
 
