@@ -159,10 +159,17 @@ class GzipHandler(http.server.SimpleHTTPRequestHandler):
         self.wfile.write(body)
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # a browser that leaves a page mid-load closes its connection: no traceback for that
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def serve(directory: Path, port: int = 0) -> Iterator[str]:
     handler = functools.partial(GzipHandler, directory=str(directory))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    httpd = QuietServer(("127.0.0.1", port), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{httpd.server_address[1]}"

@@ -359,7 +359,7 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 class _QuietServer(http.server.ThreadingHTTPServer):
     """A browser that leaves a page mid-load closes its connection: not an error worth a traceback."""
 
-    def handle_error(self, request: object, client_address: object) -> None:
+    def handle_error(self, request: Any, client_address: Any) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):
             super().handle_error(request, client_address)
 
