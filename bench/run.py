@@ -32,7 +32,6 @@ Writes bench/results/latest.json and prints a table. Measured:
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import gzip
 import http.server
 import json
@@ -43,17 +42,17 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.parse
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "hooks"))  # the generator package, as the hooks import it
 
+import serving  # noqa: E402 - beside this file, as projects is
 from projects import copy_project, write_history_repository  # noqa: E402 - needs the path above
 
 BENCH = ROOT / "bench"
@@ -159,22 +158,9 @@ class GzipHandler(http.server.SimpleHTTPRequestHandler):
         self.wfile.write(body)
 
 
-class QuietServer(http.server.ThreadingHTTPServer):
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        # a browser that leaves a page mid-load closes its connection: no traceback for that
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-
-@contextmanager
-def serve(directory: Path, port: int = 0) -> Iterator[str]:
-    handler = functools.partial(GzipHandler, directory=str(directory))
-    httpd = QuietServer(("127.0.0.1", port), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
+def serve(directory: Path, port: int = 0) -> AbstractContextManager[str]:
+    """`directory` served gzipped, as a production host serves it (serving.serve)."""
+    return serving.serve(directory, GzipHandler, port)
 
 
 def build_times(work: Path) -> dict[str, dict[str, float]]:
@@ -775,12 +761,12 @@ OBSERVE_SHIFTS = """() => {
 }"""
 TABLE_ENDS = """(id) => { const box = document.getElementById(id).getBoundingClientRect();
     return [box.top + scrollY, box.bottom + scrollY - innerHeight]; }"""
-# the pages whose cards a phone lays out as they come into view: the page, its table of cards, and what
-# shows that its script has started
-SCROLLED_TABLES = {
-    "comparison": ("", "comparison", "#comparison-tools:not([hidden])"),
-    "planner": ("planner/", "planner-table", "#planner-results:not([hidden])"),
-}
+# the pages whose cards a phone lays out as they come into view: the page's path (which begins its
+# results' keys), its table of cards, and what shows that its script has started
+SCROLLED_TABLES = (
+    ("", "comparison", "#comparison-tools:not([hidden])"),
+    ("planner/", "planner-table", "#planner-results:not([hidden])"),
+)
 SCROLL_STEP_PX = 300
 
 
@@ -810,7 +796,7 @@ def scroll_shifts(site: Path, prefixes: dict[str, str] = LANGUAGES) -> dict[str,
     language: while the reader scrolls from the table's top to its end and back ("scroll"), and while the
     reader scrolls up from its end after landing there at once ("after_jump": a restored scroll position,
     a link, the End key; the landing itself included); beside each, the shift of cards that moved
-    (OBSERVE_SHIFTS) and the longest task while it scrolls. The comparison's keys carry no page name."""
+    (OBSERVE_SHIFTS) and the longest task while it scrolls; each key begins with the page's path."""
     from playwright.sync_api import sync_playwright
 
     viewport, slowdown = SCREENS["phone_cpu_4x"]
@@ -829,8 +815,7 @@ def scroll_shifts(site: Path, prefixes: dict[str, str] = LANGUAGES) -> dict[str,
 
     with serve(site) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        for page_name, (path, table, started) in SCROLLED_TABLES.items():
-            label = "" if page_name == "comparison" else f"{page_name}/"
+        for path, table, started in SCROLLED_TABLES:
             for lang, prefix in prefixes.items():
                 for name, scroll in (("scroll", down_and_up), ("after_jump", jump_then_up)):
                     page = browser.new_page(viewport=viewport, is_mobile=True, has_touch=True)
@@ -840,7 +825,7 @@ def scroll_shifts(site: Path, prefixes: dict[str, str] = LANGUAGES) -> dict[str,
                     page.wait_for_selector(started, state="attached")
                     page.wait_for_timeout(500)  # the page settled: only what the scroll moves counts
                     shift, moved, longest = _shifts_while(page, table, scroll)
-                    key = f"{label}phone_cpu_4x/{lang}/{name}"
+                    key = f"{path}phone_cpu_4x/{lang}/{name}"
                     results[key] = shift
                     results[f"{key}/cards_moved"] = moved
                     results[f"{key}/longest_task_ms"] = longest

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import fcntl
-import functools
 import http.server
 import json
 import os
@@ -37,6 +36,7 @@ from gpustorage.pages.render import LanguageRenderer, environment, shared_parts
 from gpustorage.pages.render_html import card_labels
 from gpustorage.pages.transform import ProviderView
 from projects import copy_project, use_fixture_data  # bench/projects.py, shared with the benchmarks
+from serving import serve  # bench/serving.py, the same
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA_ROOT = ROOT  # the project whose own data the invariant tests check
@@ -356,25 +356,9 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-class _QuietServer(http.server.ThreadingHTTPServer):
-    """A browser that leaves a page mid-load closes its connection: not an error worth a traceback."""
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-
-@contextlib.contextmanager
-def serve_directory(directory: Path, port: int = 0) -> Iterator[str]:
+def serve_directory(directory: Path, port: int = 0) -> contextlib.AbstractContextManager[str]:
     """A static file server for `directory` on a loopback port (a free one unless given)."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
-    httpd = _QuietServer(("127.0.0.1", port), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
+    return serve(directory, _QuietHandler, port)
 
 
 @pytest.fixture(scope="session")
