@@ -678,27 +678,23 @@ build_ahead("long_table", functools.partial(shared_site, "long", long_project), 
 
 
 def test_a_long_tables_page_holds_its_first_rows_and_leads_to_every_one(
-    browser, long_table: str, fixture_build: SiteBuild
+    open_tab, long_table: str, fixture_build: SiteBuild
 ) -> None:
     """Issue #30: a long comparison's page holds its first rows (a page of them) and the script reads the
     others from the rows file beside it; without the script, a note says how many it shows and leads to
     the list of providers, whose pages hold every offering."""
     t = fixture_build.views["de"].t
-    context = browser.new_context(java_script_enabled=False)
-    try:
-        plain = context.new_page()
-        plain.goto(f"{long_table}/")
-        in_page = plain.locator("#comparison tr.gs-offering").count()
-        assert ROWS_PER_PAGE <= in_page < ROWS_PER_PAGE + 9  # whole providers' groups, of 9 offerings
-        total = LONG_PROVIDERS * 9
-        note = plain.locator(".gs-folded-note")
-        assert note.is_visible() and t("count.folded", shown=in_page, total=total) in note.inner_text()
-        note.locator("a").click()
-        plain.wait_for_url(f"{long_table}/providers/")
-        rows = plain.request.get(f"{long_table}/rows.html").text()
-        assert rows.count('class="gs-offering"') == total - in_page
-    finally:
-        context.close()
+    plain = open_tab(java_script_enabled=False)
+    plain.goto(f"{long_table}/")
+    in_page = plain.locator("#comparison tr.gs-offering").count()
+    assert ROWS_PER_PAGE <= in_page < ROWS_PER_PAGE + 9  # whole providers' groups, of 9 offerings
+    total = LONG_PROVIDERS * 9
+    note = plain.locator(".gs-folded-note")
+    assert note.is_visible() and t("count.folded", shown=in_page, total=total) in note.inner_text()
+    note.locator("a").click()
+    plain.wait_for_url(f"{long_table}/providers/")
+    rows = plain.request.get(f"{long_table}/rows.html").text()
+    assert rows.count('class="gs-offering"') == total - in_page
 
 
 def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str, fixture_build: SiteBuild) -> None:
@@ -886,13 +882,25 @@ SCRIPT = re.compile(r"/assets/comparison\.js$")  # the comparison's one script, 
 PHONE = {"width": 390, "height": 844}
 
 
+def each_language_once(first_screen: int) -> pytest.MarkDecorator:
+    """A tools test in each language once, the screens (laptop, phone) taking turns from `first_screen`:
+    the script is one for every language and the layout one for every screen, so each language on each
+    screen would repeat them. The tests taking this start on either screen: together they run all six."""
+    screens = [("laptop", LAPTOP), ("phone", PHONE)]
+    runs = [(lang, *screens[(first_screen + n) % 2]) for n, lang in enumerate(LANGUAGES)]
+    return pytest.mark.parametrize(
+        ("lang", "viewport"),
+        [(lang, size) for lang, _, size in runs],
+        ids=[f"{s}-{lang}" for lang, s, _ in runs],
+    )
+
+
 def block_text(page, selector: str) -> str:
     """The words of an offering's details block, its links' addresses aside, spaces normalized."""
     return " ".join(page.locator(selector).inner_text().split())
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+@each_language_once(first_screen=0)
 def test_a_row_opens_in_place_to_its_details(open_tab, server: str, lang: str, viewport) -> None:
     """Issue #19: the row's name opens its details right below it (aria-expanded), sorted or not;
     filtering hides a row's details with it. Issue #30: the page does not carry them; they come from
@@ -936,60 +944,48 @@ def test_a_row_opens_in_place_to_its_details(open_tab, server: str, lang: str, v
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_rows_details_are_the_same_with_and_without_javascript(
-    browser, server: str, fixture_build: SiteBuild, lang: str
+    open_tab, server: str, fixture_build: SiteBuild, lang: str
 ) -> None:
     """Issue #30: with the script a row's details open in place; without it the row's name leads to the
     same details on its provider's page. Both read alike, the sources' own words included."""
     prefix = LANGUAGE_PREFIX[lang]
-    page = browser.new_page()
-    plain_context = browser.new_context(java_script_enabled=False)
-    try:
-        open_comparison(page, server, lang)
-        plain = plain_context.new_page()
-        plain.goto(f"{server}/{prefix}")
-        for provider, offering in (("alpha-cloud", 1), ("beta-cloud", 1), ("gamma-cloud", 2)):
-            link = f"#comparison a.gs-disclose[href='providers/{provider}/#offering-{offering}']"
-            page.click(link)
-            opened = f"#comparison tr.gs-more:has(#{provider}-offering-{offering})"
-            page.wait_for_selector(opened)
-            plain.click(link)
-            plain.wait_for_url(f"{server}/{prefix}providers/{provider}/#offering-{offering}")
-            on_page = f"#offering-{offering}"
-            assert plain.locator(on_page).is_visible()
-            assert block_text(page, f"{opened} .gs-details") == block_text(plain, on_page)
-            plain.go_back()
-        # the sources' words, in their language, under the details of Alpha Volume
-        sources = fixture_build.dataset.providers["alpha-cloud"].offerings[0].sources
-        expected = {(s.quote["price"], s.lang) for s in sources if "price" in s.quote}
-        quotes = page.locator("#alpha-cloud-offering-1 ol.gs-sources q")
-        shown = {tuple(pair) for pair in quotes.evaluate_all("qs => qs.map(q => [q.textContent, q.lang])")}
-        assert expected and expected <= shown
-    finally:
-        page.close()
-        plain_context.close()
+    page, plain = open_tab(), open_tab(java_script_enabled=False)
+    open_comparison(page, server, lang)
+    plain.goto(f"{server}/{prefix}")
+    for provider, offering in (("alpha-cloud", 1), ("beta-cloud", 1), ("gamma-cloud", 2)):
+        link = f"#comparison a.gs-disclose[href='providers/{provider}/#offering-{offering}']"
+        page.click(link)
+        opened = f"#comparison tr.gs-more:has(#{provider}-offering-{offering})"
+        page.wait_for_selector(opened)
+        plain.click(link)
+        plain.wait_for_url(f"{server}/{prefix}providers/{provider}/#offering-{offering}")
+        on_page = f"#offering-{offering}"
+        assert plain.locator(on_page).is_visible()
+        assert block_text(page, f"{opened} .gs-details") == block_text(plain, on_page)
+        plain.go_back()
+    # the sources' words, in their language, under the details of Alpha Volume
+    sources = fixture_build.dataset.providers["alpha-cloud"].offerings[0].sources
+    expected = {(s.quote["price"], s.lang) for s in sources if "price" in s.quote}
+    quotes = page.locator("#alpha-cloud-offering-1 ol.gs-sources q")
+    shown = {tuple(pair) for pair in quotes.evaluate_all("qs => qs.map(q => [q.textContent, q.lang])")}
+    assert expected and expected <= shown
 
 
-def test_without_javascript_every_row_links_to_its_details(browser, server: str) -> None:
+def test_without_javascript_every_row_links_to_its_details(open_tab, server: str) -> None:
     """The plain table keeps every value; each row's name leads to its details on its provider's page
     (issue #30: the comparison does not carry them)."""
-    context = browser.new_context(java_script_enabled=False)
-    try:
-        page = context.new_page()
-        page.goto(f"{server}/")
-        links = page.eval_on_selector_all(
-            "#comparison tr.gs-offering a.gs-disclose", "as => as.map(a => a.href)"
-        )
-        assert len(links) == page.locator("#comparison tr.gs-offering").count() == 6
-        assert page.locator("#comparison tr.gs-more").count() == 0
-        for href in links:
-            page.goto(href)
-            assert page.locator(f"#{href.partition('#')[2]} table.gs-facts").is_visible()
-        # issue #19: no checkbox to tick, no bar, no view side by side: the plain table alone
-        page.goto(f"{server}/")
-        assert page.locator("#comparison input").count() == 0
-        assert page.is_hidden("#comparison-picked") and page.is_hidden("#comparison-side")
-    finally:
-        context.close()
+    page = open_tab(java_script_enabled=False)
+    page.goto(f"{server}/")
+    links = page.eval_on_selector_all("#comparison tr.gs-offering a.gs-disclose", "as => as.map(a => a.href)")
+    assert len(links) == page.locator("#comparison tr.gs-offering").count() == 6
+    assert page.locator("#comparison tr.gs-more").count() == 0
+    for href in links:
+        page.goto(href)
+        assert page.locator(f"#{href.partition('#')[2]} table.gs-facts").is_visible()
+    # issue #19: no checkbox to tick, no bar, no view side by side: the plain table alone
+    page.goto(f"{server}/")
+    assert page.locator("#comparison input").count() == 0
+    assert page.is_hidden("#comparison-picked") and page.is_hidden("#comparison-side")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -1146,8 +1142,7 @@ HOURS_CASES = {
 }
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+@each_language_once(first_screen=0)
 def test_hours_a_month_split_running_and_idle_storage(
     open_tab, server: str, fixture_build: SiteBuild, lang: str, viewport
 ) -> None:
@@ -1204,8 +1199,7 @@ def side_by_side(page) -> dict[str, list[str]]:
     )
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+@each_language_once(first_screen=1)
 def test_ticked_offerings_are_compared_side_by_side(
     open_tab, server: str, fixture_build: SiteBuild, lang: str, viewport
 ) -> None:
