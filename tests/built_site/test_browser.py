@@ -10,8 +10,9 @@ import datetime as dt
 import functools
 import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 import pytest
@@ -76,6 +77,19 @@ def settled(page) -> None:
     """The table as the tools last set it: its rows follow the tools right after the next paint
     (view.js), and it is aria-busy until they do."""
     page.wait_for_selector("#comparison:not([aria-busy])", state="attached")
+
+
+def languages_in_turn(
+    name: str, values: Sequence[Any], ids: Sequence[str], first: int = 0
+) -> pytest.MarkDecorator:
+    """Parameters `lang` and `name`: each language and each of `values` at least once, the values taking
+    turns from `first`. The script is one for every language, so each language with each value would
+    repeat it; tests that start at another `first` run the other pairs."""
+    count = max(len(LANGUAGES), len(values))
+    runs = [(LANGUAGES[n % len(LANGUAGES)], (first + n) % len(values)) for n in range(count)]
+    return pytest.mark.parametrize(
+        ("lang", name), [(lang, values[v]) for lang, v in runs], ids=[f"{ids[v]}-{lang}" for lang, v in runs]
+    )
 
 
 def sort_mark(page, column: str) -> str | None:
@@ -199,8 +213,7 @@ def test_each_filter_shows_the_expected_providers(
     assert count_text(page).startswith(t("count.offerings", count=len(visible_products(page))))
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("preset", list(PRESETS))
+@languages_in_turn("preset", list(PRESETS), list(PRESETS))
 def test_presets_filter_sort_and_explain(
     page, server: str, fixture_build: SiteBuild, lang: str, preset: str
 ) -> None:
@@ -883,16 +896,8 @@ PHONE = {"width": 390, "height": 844}
 
 
 def each_language_once(first_screen: int) -> pytest.MarkDecorator:
-    """A tools test in each language once, the screens (laptop, phone) taking turns from `first_screen`:
-    the script is one for every language and the layout one for every screen, so each language on each
-    screen would repeat them. The tests taking this start on either screen: together they run all six."""
-    screens = [("laptop", LAPTOP), ("phone", PHONE)]
-    runs = [(lang, *screens[(first_screen + n) % 2]) for n, lang in enumerate(LANGUAGES)]
-    return pytest.mark.parametrize(
-        ("lang", "viewport"),
-        [(lang, size) for lang, _, size in runs],
-        ids=[f"{s}-{lang}" for lang, s, _ in runs],
-    )
+    """A tools test on both screens (laptop, phone), in each language once (languages_in_turn)."""
+    return languages_in_turn("viewport", [LAPTOP, PHONE], ["laptop", "phone"], first_screen)
 
 
 def block_text(page, selector: str) -> str:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from bs4 import BeautifulSoup
 from conftest import (
     DATA_ROOT,
     LANGUAGE_PREFIX,
@@ -94,12 +95,23 @@ def data(request, real_dataset: Dataset, real_site: Build) -> Data:
 build_ahead("data", functools.partial(shared_site, "changed", changed_copy, TODAY_EPOCH), __name__)
 
 
+@pytest.fixture(scope="session", params=LANGUAGES)
+def lang(request) -> str:
+    return request.param
+
+
+@pytest.fixture(scope="session")
+def provider_pages(data: Data, lang: str) -> dict[str, BeautifulSoup]:
+    """Each provider's page in `lang`, parsed once for the tests below that read them all (pytest keeps
+    one language of one data set at a time)."""
+    return {pid: data.site.page(f"{LANGUAGE_PREFIX[lang]}providers/{pid}/") for pid in data.dataset.providers}
+
+
 def test_every_file_is_valid_and_loaded(data: Data) -> None:
     files = sorted((data.root / "data" / "providers").glob("*.yaml"))
     assert sorted(data.dataset.providers) == sorted(file.stem for file in files)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
 def test_comparison_lists_every_provider_and_offering(data: Data, lang: str) -> None:
     table = data.site.page(LANGUAGE_PREFIX[lang]).select_one("table#comparison")
     assert [body["data-provider"] for body in table.select("tbody")] == sorted(data.dataset.providers)
@@ -114,11 +126,10 @@ def test_comparison_lists_every_provider_and_offering(data: Data, lang: str) -> 
         assert cell.get_text(strip=True), f"empty cell in {lang}: {cell}"
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_provider_page_exists_in_every_language(data: Data, lang: str) -> None:
+def test_every_provider_page_exists_in_every_language(data: Data, lang: str, provider_pages) -> None:
     listed = data.site.page(f"{LANGUAGE_PREFIX[lang]}providers/")
     for provider_id, provider in data.dataset.providers.items():
-        page = data.site.page(f"{LANGUAGE_PREFIX[lang]}providers/{provider_id}/")
+        page = provider_pages[provider_id]
         assert page.html["lang"] == lang
         assert page.select_one("article h1").get_text(strip=True) == provider.name
         assert len(page.select("table.gs-facts")) == len(provider.offerings)
@@ -149,18 +160,15 @@ def test_exports_hold_every_provider_and_offering(data: Data) -> None:
     assert len(rows) == sum(len(p.offerings) for p in data.dataset.providers.values())
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_change_reads_the_same_before_and_after(data: Data, lang: str) -> None:
     """Where a change's values read alike (a price that became an example), the entry says what changed."""
     assert changes_reading_the_same(data.site.page(f"{LANGUAGE_PREFIX[lang]}changes/")) == []
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_missing_price_page_is_said_only_under_an_unknown_price(data: Data, lang: str) -> None:
+def test_a_missing_price_page_is_said_only_under_an_unknown_price(provider_pages) -> None:
     """Issue #29: 'price page not in the data' stands under a price no source gives, where no price
     page is linked, and never under a sourced price."""
-    for provider_id in data.dataset.providers:
-        page = data.site.page(f"{LANGUAGE_PREFIX[lang]}providers/{provider_id}/")
+    for provider_id, page in provider_pages.items():
         for cell in page.select("table.gs-facts tr[data-column=price] td:first-of-type"):
             unknown = cell.select_one(".gs-unknown") is not None
             said = cell.select_one(".gs-no-price-page") is not None
