@@ -1,6 +1,11 @@
-"""A new fact of a simple kind is declared in one line of facts.py (and a member of the Fact enum), and
-with its strings and one provider's value it appears everywhere: the comparison's column and filter,
-the provider page's row, providers.json, offerings.csv and the JSON Schema, in a real strict build."""
+"""A contributor's two additions beyond data, end to end in a real strict build of one project copy
+(built once per run; each addition is what CONTRIBUTING.md asks for, and nothing else):
+
+- A new fact of a simple kind is declared in one line of facts.py (and a member of the Fact enum), and
+  with its strings and one provider's value it appears everywhere: the comparison's column and filter,
+  the provider page's row, providers.json, offerings.csv and the JSON Schema.
+- Adding a language takes one docs folder, one strings file and one line of configuration.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +13,13 @@ import csv
 import functools
 import io
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 import yaml
 from conftest import (
+    ROOT,
     Build,
     build_ahead,
     copy_project,
@@ -30,6 +37,7 @@ STRINGS = {
     "de": ("Verschlüsselt gespeichert", "Verschlüsselt"),
     "zh": ("静态加密", "加密"),
     "ro": ("Criptat la stocare", "Criptat"),
+    "fr": ("Chiffré au repos", "Chiffré"),  # the fourth language's file has every string too
 }
 
 
@@ -40,7 +48,7 @@ def _insert_before(file: Path, anchor: str, line: str) -> None:
 
 
 def _add_the_fact(project: Path) -> None:
-    """The additions CONTRIBUTING.md asks for, and nothing else."""
+    """The additions CONTRIBUTING.md asks for a fact, and nothing else."""
     facts = project / "hooks" / "gpustorage" / "inputs" / "facts.py"
     _insert_before(facts, '    egress = "egress"\n', MEMBER)
     _insert_before(facts, "    FactDeclaration(Fact.egress, ValueKind.egress),\n", DECLARATION)
@@ -55,20 +63,38 @@ def _add_the_fact(project: Path) -> None:
     _insert_before(alpha, '          egress: "Data transfer out', quote)
 
 
-def _project_with_the_fact(project: Path) -> None:
-    _add_the_fact(use_fixture_data(copy_project(project)))
+FOURTH = ROOT / "tests" / "fixtures" / "fourth-language"
+LANGUAGE_LINE = "        - {locale: zh, name: 中文}\n"
+
+
+def _add_a_language(project: Path) -> None:
+    """French: its docs folder, its strings file and its line in mkdocs.yml."""
+    shutil.copytree(FOURTH / "docs" / "fr", project / "docs" / "fr")
+    shutil.copy2(FOURTH / "data" / "i18n" / "fr.yaml", project / "data" / "i18n" / "fr.yaml")
+    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+    assert LANGUAGE_LINE in config
+    (project / "mkdocs.yml").write_text(
+        config.replace(LANGUAGE_LINE, LANGUAGE_LINE + "        - {locale: fr, name: Français}\n"),
+        encoding="utf-8",
+    )
+
+
+def _project_with_the_additions(project: Path) -> None:
+    copied = use_fixture_data(copy_project(project))
+    _add_a_language(copied)
+    _add_the_fact(copied)
 
 
 @pytest.fixture(scope="session")
 def build() -> Build:
     """The copy built once per run (both test processes share it)."""
-    build = shared_site("new-fact", _project_with_the_fact)
+    build = shared_site("additions", _project_with_the_additions)
     assert build.returncode == 0, build.output
     assert "WARNING" not in build.output
     return build
 
 
-build_ahead("build", functools.partial(shared_site, "new-fact", _project_with_the_fact), __name__)
+build_ahead("build", functools.partial(shared_site, "additions", _project_with_the_additions), __name__)
 
 
 def _ui(build: Build, lang: str) -> dict[str, str]:
@@ -120,3 +146,32 @@ def test_the_api_has_its_field_and_column(build: Build) -> None:
     offering = schema["$defs"]["Offering"]
     assert offering["properties"][FACT] == {"$ref": "#/$defs/Answer", "default": "unknown"}
     assert FACT not in offering["required"] and FACT in schema["$defs"]["Fact"]["enum"]
+
+
+def test_a_fourth_language_builds_in_that_language(build: Build) -> None:
+    ui = yaml.safe_load((FOURTH / "data" / "i18n" / "fr.yaml").read_text(encoding="utf-8"))["ui"]
+    french_pages = [
+        "fr/",
+        "fr/providers/",
+        "fr/providers/alpha-cloud/",
+        "fr/data/",
+        "fr/contribute/",
+        "fr/404.html",
+    ]
+    for path in french_pages:
+        page = build.page(path)
+        assert page.html["lang"] == "fr", path
+        assert {a["hreflang"] for a in page.select("a.md-select__link[hreflang]")} == {"de", "zh", "ro", "fr"}
+    guide = build.page("fr/")
+    assert next(th["title"] for th in guide.select("#comparison thead th")) == ui["column.product"]
+    assert guide.find("h2", string=ui["faq.title"]) is not None
+    assert ui["site.name"] in guide.select_one("title").get_text()
+    alpha = build.page("fr/providers/alpha-cloud/")
+    assert alpha.select_one("table.gs-facts th").get_text(strip=True) == ui["column.kind"]
+    # data notes not yet translated fall back to German, marked as such for readers and screen readers
+    assert alpha.select_one("p.gs-notes")["lang"] == "de"
+    # the other languages still link to their French twins
+    zh_links = {
+        a["hreflang"]: a["href"] for a in build.page("zh/data/").select("a.md-select__link[hreflang]")
+    }
+    assert zh_links["fr"].endswith("fr/data/")
