@@ -394,43 +394,44 @@ DESKTOP = {"width": 1400, "height": 1000}
 
 
 class Tabs:
-    """One tab per screen set-up, kept for the whole session and reset between tests.
+    """One browser context per set of context options (phone emulation, touch, pixel ratio, no script),
+    kept for the whole session with its tabs; a tab gets the viewport each test asks for.
 
-    Opening a tab costs Chromium about half a second, more than most tests take; a kept tab loads the
-    next test's page in a third of that. Each test still loads its own documents from scratch: after a
-    test the tabs it used drop their routes and stored data, move the pointer away and go to
-    about:blank (the others were reset after their last test). A tab that cannot be reset is closed, so
-    a failed test never leaves its state to the next one.
+    Opening a context costs Chromium about half a second, and its first page load more (its cache is
+    cold), more than most tests take; a kept tab loads the next test's page in a third of that. Each test
+    still loads its own documents from scratch: after a test the tabs it used drop their routes and stored
+    data, move the pointer away and go to about:blank. A tab that cannot be reset is closed with its
+    context, so a failed test never leaves its state to the next one.
     """
 
     def __init__(self, browser: Any) -> None:
         self.browser = browser
-        self.kept: dict[str, tuple[Any, dict[str, int]]] = {}
+        self.contexts: dict[str, Any] = {}
 
-    def tab(self, viewport: dict[str, int], **options: Any) -> Any:
-        key = repr((sorted(viewport.items()), sorted(options.items())))
-        if key not in self.kept:
-            context = self.browser.new_context(viewport=viewport, **options)
-            self.kept[key] = (context.new_page(), viewport)
-        return self.kept[key][0]
+    def tab(self, viewport: dict[str, int], in_use: list[Any], **options: Any) -> Any:
+        """A tab of the context for `options` that the test does not use yet, at `viewport`."""
+        key = repr(sorted(options.items()))
+        if key not in self.contexts:
+            self.contexts[key] = self.browser.new_context(viewport=viewport, **options)
+        context = self.contexts[key]
+        tab = next((tab for tab in context.pages if tab not in in_use), None) or context.new_page()
+        tab.set_viewport_size(viewport)
+        return tab
 
     def reset(self, used: list[Any]) -> None:
-        for key, (tab, viewport) in list(self.kept.items()):
-            if tab not in used:
-                continue
+        for tab in used:
             try:
                 tab.unroute_all(behavior="ignoreErrors")
                 tab.evaluate("() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }")
                 tab.goto("about:blank")
                 tab.mouse.move(0, 0)
-                tab.set_viewport_size(viewport)
             except Exception:  # the test broke the tab (a crash, a dialog left open): start afresh
-                del self.kept[key]
+                self.contexts = {key: c for key, c in self.contexts.items() if c is not tab.context}
                 tab.context.close()
 
     def close(self) -> None:
-        for tab, _ in self.kept.values():
-            tab.context.close()
+        for context in self.contexts.values():
+            context.close()
 
 
 @pytest.fixture(scope="session")
@@ -444,22 +445,21 @@ def kept_tabs(browser: Any) -> Iterator[Tabs]:
 def open_tab(kept_tabs: Tabs) -> Iterator[Callable[..., Any]]:
     """`open_tab(viewport, **context_options)` gives a clean tab; JavaScript errors fail the test."""
     errors: list[str] = []
-    listened: list[Any] = []
+    used: list[Any] = []
 
     def record(error: object) -> None:
         errors.append(str(error))
 
     def opener(viewport: dict[str, int] = DESKTOP, **options: Any) -> Any:
-        tab = kept_tabs.tab(viewport, **options)
-        if tab not in listened:
-            tab.on("pageerror", record)
-            listened.append(tab)
+        tab = kept_tabs.tab(viewport, used, **options)
+        tab.on("pageerror", record)
+        used.append(tab)
         return tab
 
     yield opener
-    for tab in listened:
+    for tab in used:
         tab.remove_listener("pageerror", record)
-    kept_tabs.reset(listened)
+    kept_tabs.reset(used)
     assert errors == [], f"JavaScript errors: {errors}"
 
 
