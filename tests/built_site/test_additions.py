@@ -149,7 +149,7 @@ def test_the_api_has_its_field_and_column(build: Build) -> None:
 
 
 def test_a_fourth_language_builds_in_that_language(build: Build) -> None:
-    ui = yaml.safe_load((FOURTH / "data" / "i18n" / "fr.yaml").read_text(encoding="utf-8"))["ui"]
+    ui = _ui(build, "fr")
     french_pages = [
         "fr/",
         "fr/providers/",
