@@ -8,11 +8,13 @@ download from the internet at 50 MB/s, free. So a run waits 500 × 1000 / 200 s 
 from the volume and 2.8 hours for the download: keeping costs 35 + 10 × 0.694 × 2 = 48.89 USD a month,
 downloading 10 × 2.778 × 2 = 55.56 USD, and keeping pays off from 9 runs (35 + 1.389 n ≤ 5.556 n).
 Alpha Buckets (EUR 5 a month and 0.02 EUR a GiB beyond 100 free GiB, at 1.2 USD a euro) holds it for
-14.78 USD a month, copied in at 200 MB/s: 14.78 + 13.89 = 28.66 USD.
+14.78 USD a month, copied in at 200 MB/s: 14.78 + 13.89 = 28.66 USD. Its euros make each figure they
+are part of approximate in US dollars ("≈"), as the comparison marks a converted amount.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -24,6 +26,7 @@ from gpustorage import SiteBuild
 pytestmark = pytest.mark.browser
 
 KEEP, DOWNLOAD, COPY, STORE = 48.89, 55.56, 28.66, 14.78
+RATES_DATE = dt.date(2026, 11, 2)  # the fixture's exchange rates' date, which a "≈" names
 
 
 def open_planner(page, server: str, lang: str, query: str = "") -> None:
@@ -48,8 +51,8 @@ def test_the_worked_example_in_numbers(page, server: str, fixture_build: SiteBui
     t = fixture_build.views[lang].t
     open_planner(page, server, lang, "?pick=alpha-cloud:1")
 
-    def per_month(amount: float) -> str:
-        return t("calc.per_month", amount=_money(page, lang, amount))
+    def per_month(amount: float, converted: str = "") -> str:
+        return t("calc.per_month", amount=converted + _money(page, lang, amount))
 
     name, keep, wait, other, cheaper, even = row_texts(page, "alpha-cloud:1")
     assert name == "Alpha Cloud: Alpha Volume"
@@ -59,8 +62,11 @@ def test_the_worked_example_in_numbers(page, server: str, fixture_build: SiteBui
     assert cheaper == t("planner.cheaper.keep")
     assert even == t("planner.break_even", count=9)
     # the three ways side by side, the verdict against the download
-    assert way(page, "total") == [per_month(KEEP), per_month(COPY), per_month(DOWNLOAD)]
-    assert way(page, "storage") == [per_month(35), per_month(STORE), per_month(0)]
+    assert way(page, "total") == [per_month(KEEP), per_month(COPY, "≈ "), per_month(DOWNLOAD)]
+    assert way(page, "storage") == [per_month(35), per_month(STORE, "≈ "), per_month(0)]
+    assert page.text_content("#planner-results .gs-legend") == "≈" + t(
+        "legend.converted", date=t.date(RATES_DATE)
+    )
     assert page.text_content("#planner-verdict") == t(
         "text.labelled", label=t("planner.col.break_even"), text=t("planner.break_even", count=9)
     )
@@ -76,7 +82,11 @@ def test_the_worked_example_in_numbers(page, server: str, fixture_build: SiteBui
         "#planner-points tbody tr", "rows => rows.map(r => [...r.children].map(c => c.textContent))"
     )
     nine = next(row for row in points if row[0] == "9")
-    assert nine[1:] == [_money(page, lang, 47.5), _money(page, lang, 14.78 + 12.5), _money(page, lang, 50)]
+    assert nine[1:] == [
+        _money(page, lang, 47.5),
+        "≈ " + _money(page, lang, 14.78 + 12.5),
+        _money(page, lang, 50),
+    ]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -87,8 +97,16 @@ def test_the_page_without_javascript_holds_the_method_and_the_example(
     page = site.page(f"{LANGUAGE_PREFIX[lang]}planner/")
     text = page.select_one("article").get_text(" ")
     assert t("planner.noscript") in page.select_one("noscript").get_text()
-    for figure in (t.money(35, "USD"), t.money(KEEP, "USD"), t.money(DOWNLOAD, "USD"), t.money(COPY, "USD")):
+    for figure in (
+        t.money(35, "USD"),
+        t.money(KEEP, "USD"),
+        t.money(DOWNLOAD, "USD"),
+        "≈ " + t.money(COPY, "USD"),
+    ):
         assert figure in text, figure
+    assert "≈ " + t.money(KEEP, "USD") not in text  # exact: priced in US dollars
+    converted = t("legend.converted", date=t.date(RATES_DATE))
+    assert page.select_one(".gs-planner-example .gs-legend").get_text() == "≈" + converted
     assert t("planner.break_even", count=9) in text
     assert "× 1000 ÷" in text  # the formulas
     assert page.select_one("#planner-form")["hidden"] == "" or page.select_one("#planner-form").has_attr(
@@ -136,10 +154,16 @@ def test_amounts_and_choices_live_in_the_url(page, server: str, fixture_build: S
     assert page.input_value("input[name=gb]") == "1500"
     assert page.input_value("input[name=gpu]") == "2,5"
     assert page.input_value("select[name=from]") == "cloud"
-    # 1,500 GB at 0.07 up to 1,000 GB and 0.05 beyond = 95 USD, shown in euros
+    # 1,500 GB at 0.07 up to 1,000 GB and 0.05 beyond = 95 USD, shown in euros: converted
     assert page.text_content("#planner-ways tr[data-row=storage] td") == t(
-        "calc.per_month", amount=_money(page, "de", 95 / 1.2, "EUR")
+        "calc.per_month", amount="≈ " + _money(page, "de", 95 / 1.2, "EUR")
     )
+    # the GPU's price typed in euros: its hours are exact in euros, not the total with US dollars in it
+    # (10 runs, each waiting 1,500 GB ÷ 200 MB/s = 2.08 hours at 2.50 EUR)
+    assert page.text_content("#planner-ways tr[data-row=waiting] td") == t(
+        "calc.per_month", amount=_money(page, "de", 10 * 1500 * 1000 / 200 / 3600 * 2.5, "EUR")
+    )
+    assert page.text_content("#planner-ways tr[data-row=total] td").startswith("≈ ")
     # an amount out of range in a link is dropped, with the hint naming the limit
     open_planner(page, server, "de", "?runs=5000")
     assert page.input_value("input[name=runs]") == ""

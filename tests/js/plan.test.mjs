@@ -11,6 +11,7 @@ import {
   chartPoints,
   chartRuns,
   compareOffering,
+  exactIn,
   fetchCost,
   holds,
   keepCost,
@@ -73,8 +74,9 @@ test("the defaults fill every amount the reader leaves empty", () => {
   assert.equal(DEFAULTS.runHours, 4);
   assert.equal(DEFAULTS.gpuUsd, 2);
   assert.equal(DEFAULTS.from, "internet");
-  assert.deepEqual(DEFAULTS.origins.internet, { rateMbS: 50, perGbUsd: 0 });
-  assert.deepEqual(DEFAULTS.origins.cloud, { rateMbS: 100, perGbUsd: 0.09 });
+  assert.deepEqual(DEFAULTS.origins.internet, { rateMbS: 50, perGbUsd: 0, priceCurrency: "USD" });
+  assert.deepEqual(DEFAULTS.origins.cloud, { rateMbS: 100, perGbUsd: 0.09, priceCurrency: "USD" });
+  assert.equal(DEFAULTS.gpuCurrency, "USD"); // the defaults' prices are in US dollars
 });
 
 test("typed amounts in another currency are converted to US dollars; only the chosen origin takes the reader's rate and price", () => {
@@ -83,15 +85,43 @@ test("typed amounts in another currency are converted to US dollars; only the ch
     SETTINGS
   );
   near(amounts.gpuUsd, 1.8);
+  assert.equal(amounts.gpuCurrency, "EUR");
   assert.equal(amounts.from, "cloud");
   near(amounts.origins.cloud.perGbUsd, 0.06);
+  assert.equal(amounts.origins.cloud.priceCurrency, "EUR");
   assert.equal(amounts.origins.cloud.rateMbS, 250);
-  assert.deepEqual(amounts.origins.internet, { rateMbS: 50, perGbUsd: 0 }); // the page's own
+  assert.deepEqual(amounts.origins.internet, { rateMbS: 50, perGbUsd: 0, priceCurrency: "USD" }); // the page's own
   assert.equal(amounts.gb, 800);
   near(toUsd(10, "CNY", SETTINGS.rates), 1.4);
   near(toUsd(10, "USD", SETTINGS.rates), 10);
   // an origin the page does not offer is the default one
   assert.equal(planAmounts({ from: "__proto__" }, SETTINGS).from, "internet");
+});
+
+test("a figure is exact in a currency only where every amount in it is 0 or priced in it", () => {
+  const volume = offering({ currency: "USD" });
+  const buckets = { ...BUCKETS, currency: "EUR" };
+  // the defaults: storage priced in USD, the GPU's default price in USD
+  const kept = keepCost(volume, DEFAULTS, 10);
+  assert.deepEqual(kept.pricedIn, { storage: "USD", transfer: null, waiting: "USD" });
+  assert.equal(exactIn(kept, "total", "USD"), true);
+  assert.equal(exactIn(kept, "total", "EUR"), false);
+  assert.equal(exactIn(kept, "transfer", "EUR"), true); // 0 is 0 in any currency
+  // the store's month in EUR: its storage is exact in EUR, the total (a USD GPU) in neither
+  const copied = fetchCost(DEFAULTS.origins.object, DEFAULTS, 10, buckets, true);
+  assert.equal(exactIn(copied, "storage", "EUR"), true);
+  assert.equal(exactIn(copied, "storage", "USD"), false);
+  assert.equal(exactIn(copied, "total", "USD"), false);
+  assert.equal(exactIn(copied, "total", "EUR"), false);
+  // the reader's GPU price typed in EUR: keeping on EUR storage is exact in EUR, no longer in USD
+  const typed = planAmounts({ cur: "EUR", gpu: "1.5" }, SETTINGS);
+  const euro = keepCost(offering({ currency: "EUR" }), typed, 10);
+  assert.equal(exactIn(euro, "total", "EUR"), true);
+  assert.equal(exactIn(euro, "total", "USD"), false);
+  // no runs: no GPU hour is paid, so the storage alone decides
+  assert.equal(exactIn(keepCost(offering({ currency: "EUR" }), DEFAULTS, 0), "total", "EUR"), true);
+  // a currency the page has no rate for is USD, as toUsd takes it
+  assert.equal(planAmounts({ cur: "XYZ", gpu: "1.5" }, SETTINGS).gpuCurrency, "USD");
 });
 
 test("a wait is the size over the rate, unknown where the rate is", () => {

@@ -5,8 +5,10 @@
  *
  * An offering here is what the page's settings carry for it (render: planner_offering): the fields
  * cost.js reads ({tiers, idleTiers, billedIdle, fee, maxGb, included}) and `readMbS`, the lowest
- * absolute throughput its source gives (derive.read_mb_s), null where unknown. A figure that is
- * unknown stays null, never 0, and the fact it needs is named in `missing`. */
+ * absolute throughput its source gives (derive.read_mb_s), null where unknown, and `currency`, its
+ * price's own. A figure that is unknown stays null, never 0, and the fact it needs is named in
+ * `missing`. Each cost names the currency each of its parts is priced in (`pricedIn`): an amount is
+ * exact there and converted in any other (exactIn). */
 
 import { storageCost, usageCost } from "../compare/cost.js";
 
@@ -34,19 +36,22 @@ function given(value) {
 /* The amounts of a plan, from the view's state (numbers as stored: "1500.5", or "" for the default):
  * the data kept (gb), runs a month, hours a run, the GPU's price an hour in USD, and each origin's
  * transfer rate (MB/s) and price a GB out in USD: the reader's figures for the origin chosen, the
- * page's defaults for the others. */
+ * page's defaults for the others. A price's `…Currency` is the one it was given in: the reader's
+ * (typed in the currency chosen), else the default's, USD. */
 export function planAmounts(state, settings) {
   const defaults = settings.defaults;
   const currency = state.cur || "USD";
+  const typedIn = Object.prototype.hasOwnProperty.call(settings.rates, currency) ? currency : "USD";
   const number = (key, fallback) => (given(state[key]) ? Number(state[key]) : fallback);
   const from = Object.prototype.hasOwnProperty.call(settings.origins, state.from) ? state.from : defaults.from;
   const origins = {};
   Object.keys(settings.origins).forEach((name) => {
     const origin = settings.origins[name];
-    const chosen = name === from;
+    const typed = name === from && given(state.gbprice);
     origins[name] = {
-      rateMbS: chosen ? number("rate", origin.rate_mb_s) : origin.rate_mb_s,
-      perGbUsd: chosen && given(state.gbprice) ? toUsd(Number(state.gbprice), currency, settings.rates) : origin.usd_per_gb,
+      rateMbS: name === from ? number("rate", origin.rate_mb_s) : origin.rate_mb_s,
+      perGbUsd: typed ? toUsd(Number(state.gbprice), currency, settings.rates) : origin.usd_per_gb,
+      priceCurrency: typed ? typedIn : "USD",
     };
   });
   const runHours = Math.max(0, number("runhours", defaults.run_hours));
@@ -55,6 +60,7 @@ export function planAmounts(state, settings) {
     runs: Math.max(0, Math.round(number("runs", defaults.runs))),
     runHours: runHours,
     gpuUsd: given(state.gpu) ? toUsd(Number(state.gpu), currency, settings.rates) : defaults.gpu_usd,
+    gpuCurrency: given(state.gpu) ? typedIn : "USD",
     from: from,
     origins: origins,
     hoursPerMonth: settings.hours_per_month,
@@ -73,7 +79,7 @@ export function holds(offering, gb) {
   return offering.maxGb === null || offering.maxGb === undefined || gb <= offering.maxGb;
 }
 
-/* Keeping the data on the offering for a month of `runs` runs: {storage, wait, total, missing}. The
+/* Keeping the data on the offering for a month of `runs` runs: as fetchCost's, with no transfer. The
  * storage runs at its price while a GPU runs (runs x hours a run) and at its price without one the
  * rest of the month; each run waits for the data to be read at the offering's throughput. */
 export function keepCost(offering, amounts, runs) {
@@ -88,12 +94,14 @@ export function keepCost(offering, amounts, runs) {
   }
   const wait = waitHours(amounts.gb, offering.readMbS);
   if (wait === null) missing.push("throughput");
-  const total = storage === null || wait === null ? null : storage + runs * wait * amounts.gpuUsd;
-  return { storage: storage, wait: wait, transfer: 0, waiting: wait === null ? null : runs * wait * amounts.gpuUsd, total: total, missing: missing };
+  const waiting = wait === null ? null : runs * wait * amounts.gpuUsd;
+  const total = storage === null || waiting === null ? null : storage + waiting;
+  const pricedIn = { storage: offering.currency || null, transfer: null, waiting: amounts.gpuCurrency };
+  return { storage: storage, wait: wait, transfer: 0, waiting: waiting, total: total, missing: missing, pricedIn: pricedIn };
 }
 
 /* Fetching the data from an origin at each of `runs` runs: {storage, wait, transfer, waiting, total,
- * missing}. `store` is the object storage that holds it between runs (its whole month billed), null
+ * missing, pricedIn}. `store` is the object storage that holds it between runs (its whole month billed), null
  * where the data is held elsewhere at no cost of this plan; `needsStore` with no store: unknown. */
 export function fetchCost(origin, amounts, runs, store, needsStore) {
   const missing = [];
@@ -108,7 +116,16 @@ export function fetchCost(origin, amounts, runs, store, needsStore) {
   const transfer = runs * amounts.gb * origin.perGbUsd;
   const waiting = wait === null ? null : runs * wait * amounts.gpuUsd;
   const total = storage === null || waiting === null ? null : storage + transfer + waiting;
-  return { storage: storage, wait: wait, transfer: transfer, waiting: waiting, total: total, missing: missing };
+  const pricedIn = { storage: store ? store.currency || null : null, transfer: origin.priceCurrency, waiting: amounts.gpuCurrency };
+  return { storage: storage, wait: wait, transfer: transfer, waiting: waiting, total: total, missing: missing, pricedIn: pricedIn };
+}
+
+const PARTS = ["storage", "transfer", "waiting"];
+
+/* Whether a cost's `part` (storage, transfer, waiting, or "total": all three) is exact in `currency`:
+ * each amount in it is 0 or priced in that currency. A figure that is not is shown with "≈". */
+export function exactIn(cost, part, currency) {
+  return (part === "total" ? PARTS : [part]).every((name) => !cost[name] || cost.pricedIn[name] === currency);
 }
 
 /* The provider's object storage that would hold `gb` for the least, among its offerings with a known

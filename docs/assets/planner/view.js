@@ -8,7 +8,7 @@
  * out of the table while the filters or the size leave it out, and moved only when out of place
  * (compare/order.js); the browser then styles and lays out what changed, not the whole results. */
 
-import { breakEven, chartPoints, compareOffering, holds, maxRuns, runsToDraw, storeFor, strategies } from "./plan.js";
+import { breakEven, chartPoints, compareOffering, exactIn, holds, maxRuns, runsToDraw, storeFor, strategies } from "./plan.js";
 import { drawChart, WAYS } from "./chart.js";
 import { filterOf, matches } from "../compare/filter.js";
 import { setText } from "../compare/dom.js";
@@ -27,14 +27,18 @@ function writeText(td, text) {
   else setText(td, text);
 }
 
-/* The words of one update, in the reader's currency: a month's cost and a wait. */
+/* The words of one update, in the reader's currency: an amount of a cost (its `part`, or "total"),
+ * with "≈" where a price in it was converted (plan.js exactIn), as the comparison marks one; a month's
+ * cost; and a wait. */
 function wordsFor(strings, wording, currency) {
   const fill = wording.fill;
+  const money = (cost, part) => (exactIn(cost, part, currency) ? "" : "≈ ") + wording.money(cost[part], currency);
   return {
     strings: strings,
     wording: wording,
     currency: currency,
-    perMonth: (usd) => fill(strings.per_month, { amount: wording.money(usd, currency) }),
+    money: money,
+    perMonth: (cost, part) => fill(strings.per_month, { amount: money(cost, part) }),
     duration: (hours) =>
       hours < 1
         ? fill(strings.minutes, { value: wording.oneDecimal(hours * 60) })
@@ -111,11 +115,11 @@ function newRow(offering, labels) {
 function writeRow(row, offering, line, amounts, words) {
   const cells = row.cells;
   if (line.keep.total === null) writeUnknown(cells[1], offering, line.keep.missing, words);
-  else writeText(cells[1], words.perMonth(line.keep.total));
+  else writeText(cells[1], words.perMonth(line.keep, "total"));
   if (line.keep.wait === null) writeUnknown(cells[2], offering, ["throughput"], words);
   else writeText(cells[2], words.duration(line.keep.wait));
   if (line.alternative.total === null) writeUnknown(cells[3], offering, line.alternative.missing, words);
-  else writeText(cells[3], words.perMonth(line.alternative.total));
+  else writeText(cells[3], words.perMonth(line.alternative, "total"));
   // what is missing is said once, where the figure it lacks is: these two are then only unknown
   const strings = words.strings;
   writeText(cells[4], line.cheaper === null ? strings.unknown_short : strings.cheaper[line.cheaper]);
@@ -150,8 +154,9 @@ function writePoints(points, drawn, offering, ways, words) {
     setText(row.cells[0], words.wording.numbers.format(point.runs));
     WAYS.forEach((way, column) => {
       const td = row.cells[column + 1];
-      if (point[way] === null) writeUnknown(td, offering, ways[way](point.runs).missing, words);
-      else writeText(td, words.wording.money(point[way], words.currency));
+      const cost = ways[way](point.runs);
+      if (cost.total === null) writeUnknown(td, offering, cost.missing, words);
+      else writeText(td, words.money(cost, "total"));
     });
   });
 }
@@ -247,7 +252,7 @@ export function plannerView(settings, wording) {
         const value = cost[name];
         const td = row.cells[index + 1];
         if (value === null) writeUnknown(td, offering, cost.missing, words);
-        else writeText(td, name === "wait" ? words.duration(value) : words.perMonth(value));
+        else writeText(td, name === "wait" ? words.duration(value) : words.perMonth(cost, name));
       });
     });
     // the break-even against the table's alternative: the copy from object storage where the reader

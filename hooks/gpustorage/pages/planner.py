@@ -21,7 +21,7 @@ A figure the data lacks makes the result unknown (None), never 0, and names the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +65,7 @@ class PlanOffering:
     max_gb: float | None
     included: bool
     read_mb_s: float | None
+    currency: str | None  # its price's own currency; None where the price is unknown
 
 
 def plan_offerings(view: SiteView) -> list[PlanOffering]:
@@ -85,6 +86,7 @@ def plan_offerings(view: SiteView) -> list[PlanOffering]:
                     max_gb=offering.figures.max_size_gb,
                     included=offering.value(Fact.price) == INCLUDED,
                     read_mb_s=offering.figures.read_mb_s,
+                    currency=usd.currency if usd else None,
                 )
             )
     return found
@@ -134,10 +136,14 @@ DEFAULT_AMOUNTS = Amounts(
 )
 
 
+COST_PARTS = ("storage", "transfer", "waiting")
+
+
 @dataclass(frozen=True)
 class Cost:
     """A strategy's month: its storage, the wait a run, the transfer and the GPU hours spent waiting
-    (in USD), their total; None where unknown, with the facts it lacks."""
+    (in USD), their total; None where unknown, with the facts it lacks. `priced_in` gives the currency
+    each part is priced in (COST_PARTS): an amount is exact there and converted in any other."""
 
     storage: float | None
     wait: float | None  # hours a run
@@ -145,6 +151,18 @@ class Cost:
     waiting: float | None
     total: float | None
     missing: tuple[str, ...]
+    priced_in: Mapping[str, str | None]  # per part (COST_PARTS): its currency, None for no price
+
+    def exact_in(self, currency: str, part: str = "total") -> bool:
+        """Whether `part` (one of COST_PARTS, or "total": all of them) is exact in `currency`: each amount
+        in it is 0 or priced in that currency (plan.js: exactIn)."""
+        parts = COST_PARTS if part == "total" else (part,)
+        return all(not getattr(self, name) or self.priced_in[name] == currency for name in parts)
+
+
+def _priced_in(storage: str | None, transfer: str | None) -> dict[str, str | None]:
+    """Each part's currency: the storage's and the transfer's as given, the GPU's the defaults' (USD)."""
+    return {"storage": storage, "transfer": transfer, "waiting": "USD"}
 
 
 def keep_cost(item: PlanOffering, amounts: Amounts, runs: int) -> Cost:
@@ -177,7 +195,7 @@ def keep_cost(item: PlanOffering, amounts: Amounts, runs: int) -> Cost:
         missing.append("throughput")
     waiting = None if wait is None else runs * wait * amounts.gpu_usd
     total = None if storage is None or waiting is None else storage + waiting
-    return Cost(storage, wait, 0.0, waiting, total, tuple(missing))
+    return Cost(storage, wait, 0.0, waiting, total, tuple(missing), _priced_in(item.currency, None))
 
 
 def fetch_cost(
@@ -195,7 +213,8 @@ def fetch_cost(
     transfer = runs * amounts.gb * amounts.usd_per_gb(origin)
     waiting = None if wait is None else runs * wait * amounts.gpu_usd
     total = None if storage is None or waiting is None else storage + transfer + waiting
-    return Cost(storage, wait, transfer, waiting, total, tuple(missing))
+    priced_in = _priced_in(store.currency if store else None, "USD")
+    return Cost(storage, wait, transfer, waiting, total, tuple(missing), priced_in)
 
 
 def store_for(items: Sequence[PlanOffering], provider: str, gb: float) -> PlanOffering | None:
@@ -240,6 +259,11 @@ class WorkedExample:
     download: Cost  # from the default origin
     copy: Cost | None  # from the provider's object storage; None where the provider has none
     break_even: int | None
+
+    @property
+    def converted(self) -> bool:
+        """Whether an amount it shows (in USD) was converted from another currency."""
+        return not all(cost.exact_in("USD") for cost in (self.keep, self.download, self.copy) if cost)
 
 
 def _complete(item: PlanOffering, amounts: Amounts) -> bool:
@@ -316,6 +340,7 @@ def planner_settings(
                 "max_gb": item.max_gb,
                 "included": item.included,
                 "read_mb_s": item.read_mb_s,
+                "currency": item.currency,
                 "data": {
                     "kind": offering.kind,
                     "egress": offering.value(Fact.egress),
@@ -417,6 +442,13 @@ def _money(amount: float, t: Strings) -> str:
     return t.money(round(amount, 2), "USD")
 
 
+def _cost_money(cost: Cost, part: str, t: Strings) -> str:
+    """A cost's `part` (or "total") in USD, with "≈" where a price in it was converted (view.js: money)."""
+    amount = cost.total if part == "total" else getattr(cost, part)
+    assert amount is not None
+    return ("" if cost.exact_in("USD", part) else "≈ ") + _money(amount, t)
+
+
 def duration_text(hours: float, t: Strings) -> str:
     """A wait as plan.js words it: minutes below an hour, else hours, with one decimal at most."""
     if hours < 1:
@@ -432,8 +464,8 @@ def _copy_in(example: WorkedExample, t: Strings) -> tuple[str, float | None]:
     sentence = t(
         "planner.example.copy",
         store=f"{example.store.provider.name}: {example.store.offering.product}",
-        storage=_money(example.copy.storage, t),
-        total=_money(example.copy.total, t),
+        storage=_cost_money(example.copy, "storage", t),
+        total=_cost_money(example.copy, "total", t),
     )
     return sentence, example.copy.total
 
@@ -467,7 +499,7 @@ def example_sentences(example: WorkedExample, t: Strings) -> dict[str, str]:
         "storage": t(
             "planner.example.storage",
             price=item.offering.cells[Fact.price].text,
-            amount=_money(keep.storage, t),
+            amount=_cost_money(keep, "storage", t),
         ),
         "wait": t(
             "planner.example.wait",
@@ -475,16 +507,16 @@ def example_sentences(example: WorkedExample, t: Strings) -> dict[str, str]:
             rate=f"{t.decimal(item.read_mb_s or 0)} MB/s",
             time=duration_text(keep.wait, t),
             runs=amounts.runs,
-            cost=_money(keep.waiting, t),
+            cost=_cost_money(keep, "waiting", t),
         ),
-        "keep": t("planner.example.keep", total=_money(keep.total, t)),
+        "keep": t("planner.example.keep", total=_cost_money(keep, "total", t)),
         "download": t(
             "planner.example.download",
             origin=t(f"planner.from.{origin}"),
             rate=f"{t.decimal(amounts.rate(origin))} MB/s",
             price=_money(amounts.usd_per_gb(origin), t),
             time=duration_text(download.wait, t),
-            total=_money(download.total, t),
+            total=_cost_money(download, "total", t),
         ),
     }
     ways = {

@@ -16,6 +16,7 @@ render_html) and words the page with `t`; it calls no fragment function, and its
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from collections import Counter
@@ -263,6 +264,11 @@ def rate_settings(view: SiteView) -> dict[str, dict[str, Any]]:
     }
 
 
+def rates_date(view: SiteView) -> dt.date | None:
+    """The date a page's ≈ names: the oldest of the rates it uses; None where the data has none."""
+    return min((rate.date for rate in view.dataset.rates.rates.values()), default=None)
+
+
 def comparison_settings(view: SiteView, labels: dict[str, str]) -> dict[str, Any]:
     """What the comparison script needs: presets, filters, page size, rates and its strings in the
     page's language (`labels`: render_html.card_labels)."""
@@ -391,12 +397,11 @@ class LanguageRenderer:
         and the count of what is shown."""
         view, t = self.view, self.view.t
         in_page, _ = split_rows(view)
-        counts, rates = self.shared.option_counts, view.dataset.rates.rates
+        counts = self.shared.option_counts
         labels = self.card_labels
         return {
             "column_heads": render_html.column_heads(t),
-            # its ≈ says the rates' date: the oldest the page uses
-            "legend": render_html.legend(t, min((r.date for r in rates.values()), default=None)),
+            "legend": render_html.legend(t, rates_date(view)),
             "groups": [render_html.provider_group(p, self.shared.offerings, labels, t) for p in in_page],
             "choice_labels": {
                 f"{name}:{value}": t(word_key(FILTERS[name], value))
@@ -453,6 +458,9 @@ class LanguageRenderer:
         if not names & {"planner", "planner_example"}:
             return extra
         items = plan_offerings(view)  # once for the page's markers
+        # what ≈ before an amount means, where the page shows one
+        date = rates_date(view)
+        converted = render_html.converted_item(view.t, date) if date else None
         if "planner" in names:
             settings = planner_settings(items, view, FILTERS, site_root)
             settings["rates"] = rate_settings(view)
@@ -465,6 +473,7 @@ class LanguageRenderer:
             labelled = [view.t("text.labelled", label=head, text="") for head in heads]
             extra["planner_columns"] = list(zip(heads, labelled, strict=True))
             extra["planner_table"] = planner_table(items, view, site_root)
+            extra["planner_converted"] = converted
             extra["planner_options"] = [
                 {"id": item.id, "name": f"{item.provider.name}: {item.offering.product}"}
                 for item in items
@@ -473,6 +482,7 @@ class LanguageRenderer:
         if "planner_example" in names:
             example = worked_example(items)
             extra["example"] = example_sentences(example, view.t) if example else None
+            extra["example_converted"] = converted if example and example.converted else None
         return extra
 
     def rows_file(self) -> dict[str, Markup]:

@@ -418,6 +418,12 @@ def legend_item(sign: str, word: str, explanation: str = "") -> Markup:
     return html_format('<li{}><span aria-hidden="true">{}</span>{}</li>', title, sign, word)
 
 
+def converted_item(t: Strings, rates_date: dt.date) -> Markup:
+    """The legend's line for ≈: an amount converted from another currency at the rates of `rates_date`
+    (the comparison's legend and the planner's)."""
+    return legend_item(CONVERTED_SIGN, t("legend.converted", date=t.date(rates_date)))
+
+
 def legend(t: Strings, rates_date: dt.date | None) -> Markup:
     """What the symbols of the comparison's rows mean, shown above the table: each answer, then each
     doubt by its short word (explained in full as its tooltip), and ≈, an amount converted from another
@@ -428,7 +434,7 @@ def legend(t: Strings, rates_date: dt.date | None) -> Markup:
     doubt_items = [legend_item(doubt.symbol, doubt.word, doubt.explanation) for doubt in every]
     doubt_items.append(legend_item(EXAMPLE_SYMBOL, t("price.example"), t("price.example_title")))
     if rates_date is not None:
-        doubt_items.append(legend_item(CONVERTED_SIGN, t("legend.converted", date=t.date(rates_date))))
+        doubt_items.append(converted_item(t, rates_date))
     label = t("legend.label")
     return html_format(
         '<ul class="gs-legend" aria-label="{}"><li>{}</li>{}</ul>',
