@@ -67,6 +67,7 @@ function entryOf(row, group, position, filterNames) {
     shown: true,
     costs: null,
     costText: "", // the calculator's amounts its cost cell was last written for
+    moneysIn: "USD", // the currency its amounts show (view.js; the page writes US dollars)
   };
 }
 
@@ -98,7 +99,7 @@ export function readTable(table, filterNames, strings) {
   const entries = [];
   const groups = Array.prototype.map.call(table.tBodies, (body, index) => {
     const name = (body.dataset.name || "").toLowerCase();
-    const group = { body: body, index: index, name: name, provider: body.dataset.provider, rows: [], shown: true };
+    const group = { body: body, index: index, name: name, provider: body.dataset.provider, rows: [] };
     body.querySelectorAll("tr.gs-offering").forEach((row, position) => {
       const entry = entryOf(row, group, position, filterNames);
       group.rows.push(entry);

@@ -6,7 +6,7 @@
 
 import { setProperty, setText } from "./dom.js";
 import { afterPaint } from "./paint.js";
-import { rowPlacement, setHidden } from "./placement.js";
+import { rowNodes, rowPlacement } from "./placement.js";
 import { showMoneys } from "./money.js";
 import { costLook, writeCostCell } from "./cells.js";
 import { shownCount } from "./result.js";
@@ -51,15 +51,20 @@ export function tableView(table, rows, settings, wording, beforeRows) {
   const showAll = document.getElementById("comparison-show-all");
   const showResults = document.getElementById("comparison-show-results");
   let look = costLook("", "", ""); // what the cost cells show, made once per display (cells.js)
-  let moneysIn = ""; // the currency the page's amounts show (the page writes US dollars)
+  let moneysIn = "USD"; // the currency the rows' amounts are to show (the page writes US dollars)
   let wanted = null; // what the last display asked for, until the rows show it (settle)
   const settleAfterPaint = afterPaint(settle);
 
-  // an offering's row and the row of its details show and hide together
+  // a row shown has its costs and its amounts (and its details' amounts) in the reader's currency; a
+  // row left out is out of the document (placement.js) and catches up when it shows again
   function show(entry, visible) {
-    if (entry.shown !== visible && entry.more) entry.more.hidden = !visible;
-    setHidden(entry, entry.row, visible);
-    if (visible) writeCostCell(entry, look, strings, wording);
+    entry.shown = visible;
+    if (!visible) return;
+    writeCostCell(entry, look, strings, wording);
+    if (entry.moneysIn !== moneysIn) {
+      rowNodes(entry).forEach((node) => showMoneys(node, moneysIn, wording.money));
+      entry.moneysIn = moneysIn;
+    }
   }
   const placement = rowPlacement(table, rows, new Intl.Collator(wording.locale), show);
   const shownRows = () => rows.entries.filter((entry) => entry.shown).map((entry) => entry.row);
@@ -90,8 +95,7 @@ export function tableView(table, rows, settings, wording, beforeRows) {
     // with the rows it describes: a mark moved at once repainted the table's header in the tap's frame
     markSortedHead(headRow, view.column, view.descending);
     look = costLook(view.costKey, view.currency, view.column || "");
-    if ((look.currency || "USD") !== (moneysIn || "USD")) showMoneys(table, look.currency, wording.money);
-    moneysIn = look.currency;
+    moneysIn = look.currency || "USD"; // the rows shown follow (show)
     // with the cost cells, so that the columns never disagree; sorted by the idle cost, the cells show it
     const costShown = Boolean(look.costKey) || look.column === "idle";
     rows.costColumn.forEach((cell) => setProperty(cell, "hidden", !costShown));
