@@ -242,5 +242,7 @@ if (table && form && settingsNode) {
   // first Intl format costs about 15 ms (60 on a phone at 4x), and with the table's start it made one
   // task of 200 ms, which a click had to wait for (Lighthouse's total blocking time)
   const wording = wordingFor(document.documentElement.lang || undefined, settings);
-  Promise.all([withAllRows(table, settings.rows_file), nextTask()]).then(() => start(table, form, settings, wording));
+  Promise.all([withAllRows(table, settings.rows_file), nextTask()]).then(() =>
+    start(table, form, settings, wording)
+  );
 }

@@ -79,6 +79,14 @@ export function holds(offering, gb) {
   return offering.maxGb === null || offering.maxGb === undefined || gb <= offering.maxGb;
 }
 
+/* A strategy's month from its parts ({storage, wait, transfer, waiting}: null where unknown): with its
+ * total (null unless every part is known), the facts it lacks and each part's currency. */
+function monthCost(parts, missing, pricedIn) {
+  const known = parts.storage !== null && parts.waiting !== null;
+  const total = known ? parts.storage + parts.transfer + parts.waiting : null;
+  return Object.assign(parts, { total: total, missing: missing, pricedIn: pricedIn });
+}
+
 /* Keeping the data on the offering for a month of `runs` runs: as fetchCost's, with no transfer. The
  * storage runs at its price while a GPU runs (runs x hours a run) and at its price without one the
  * rest of the month; each run waits for the data to be read at the offering's throughput. */
@@ -95,14 +103,14 @@ export function keepCost(offering, amounts, runs) {
   const wait = waitHours(amounts.gb, offering.readMbS);
   if (wait === null) missing.push("throughput");
   const waiting = wait === null ? null : runs * wait * amounts.gpuUsd;
-  const total = storage === null || waiting === null ? null : storage + waiting;
   const pricedIn = { storage: offering.currency || null, transfer: null, waiting: amounts.gpuCurrency };
-  return { storage: storage, wait: wait, transfer: 0, waiting: waiting, total: total, missing: missing, pricedIn: pricedIn };
+  return monthCost({ storage: storage, wait: wait, transfer: 0, waiting: waiting }, missing, pricedIn);
 }
 
 /* Fetching the data from an origin at each of `runs` runs: {storage, wait, transfer, waiting, total,
- * missing, pricedIn}. `store` is the object storage that holds it between runs (its whole month billed), null
- * where the data is held elsewhere at no cost of this plan; `needsStore` with no store: unknown. */
+ * missing, pricedIn}. `store` is the object storage that holds it between runs (its whole month
+ * billed), null where the data is held elsewhere at no cost of this plan; `needsStore` with no store:
+ * unknown. */
 export function fetchCost(origin, amounts, runs, store, needsStore) {
   const missing = [];
   let storage = 0;
@@ -115,9 +123,12 @@ export function fetchCost(origin, amounts, runs, store, needsStore) {
   const wait = waitHours(amounts.gb, origin.rateMbS);
   const transfer = runs * amounts.gb * origin.perGbUsd;
   const waiting = wait === null ? null : runs * wait * amounts.gpuUsd;
-  const total = storage === null || waiting === null ? null : storage + transfer + waiting;
-  const pricedIn = { storage: store ? store.currency || null : null, transfer: origin.priceCurrency, waiting: amounts.gpuCurrency };
-  return { storage: storage, wait: wait, transfer: transfer, waiting: waiting, total: total, missing: missing, pricedIn: pricedIn };
+  const pricedIn = {
+    storage: store ? store.currency || null : null,
+    transfer: origin.priceCurrency,
+    waiting: amounts.gpuCurrency,
+  };
+  return monthCost({ storage: storage, wait: wait, transfer: transfer, waiting: waiting }, missing, pricedIn);
 }
 
 const PARTS = ["storage", "transfer", "waiting"];

@@ -32,7 +32,8 @@ function writeText(td, text) {
  * cost; and a wait. */
 function wordsFor(strings, wording, currency) {
   const fill = wording.fill;
-  const money = (cost, part) => (exactIn(cost, part, currency) ? "" : "≈ ") + wording.money(cost[part], currency);
+  const money = (cost, part) =>
+    (exactIn(cost, part, currency) ? "" : "≈ ") + wording.money(cost[part], currency);
   return {
     strings: strings,
     wording: wording,
