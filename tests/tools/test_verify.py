@@ -298,14 +298,21 @@ def build_date(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
 
 
+def run_once(
+    factory: pytest.TempPathFactory, port: int, sources: str, timeout: float = TIMEOUT
+) -> tuple[int, str, dict[str, Any]]:
+    """verify on a project of `sources`, for a module's fixture (the build date set, as build_date sets
+    it for each test)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+        return run(project(factory.mktemp("verify"), HEADER + sources), port, timeout=timeout)
+
+
 @pytest.fixture(scope="module")
 def result(
     server: tuple[int, Visits], tmp_path_factory: pytest.TempPathFactory
 ) -> tuple[int, str, dict[str, Any]]:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("SOURCE_DATE_EPOCH", EPOCH)
-        root = project(tmp_path_factory.mktemp("verify"), HEADER + "".join(CASES))
-        return run(root, server[0])
+    return run_once(tmp_path_factory, server[0], "".join(CASES))
 
 
 @pytest.fixture(scope="module")
@@ -313,13 +320,8 @@ def slow_result(
     server: tuple[int, Visits], tmp_path_factory: pytest.TempPathFactory
 ) -> tuple[int, str, dict[str, Any]]:
     """verify on the page that answers too late, alone (SLOW_TIMEOUT)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("SOURCE_DATE_EPOCH", EPOCH)
-        root = project(
-            tmp_path_factory.mktemp("verify-slow"),
-            HEADER + source("https://slow.example.com/pricing", covers="[price, multi_attach]"),
-        )
-        return run(root, server[0], timeout=SLOW_TIMEOUT)
+    slow = source("https://slow.example.com/pricing", covers="[price, multi_attach]")
+    return run_once(tmp_path_factory, server[0], slow, SLOW_TIMEOUT)
 
 
 def test_a_page_that_answers_too_late_is_unreachable(slow_result: tuple[int, str, dict[str, Any]]) -> None:
