@@ -452,6 +452,10 @@ def test_totals_in_the_currency_the_reader_chooses(
     )  # fixture: 1 EUR = 1.2 USD; a dollar price converted
     assert "EUR" in page.text_content("#calc-rate")
     page.wait_for_function("location.search.includes('cur=EUR')")
+    # nothing is nothing in every currency: an amount of 0 is exact, as the planner writes it
+    page.fill("input[name=gb]", "0")
+    text = cost_cell(page, "gamma-cloud", 1).inner_text()  # fixture: priced in INR
+    assert t("calc.per_month", amount=_money(page, lang, 0, "EUR")) in text and "≈" not in text
     page.click("#comparison-tools button[data-preset='']")  # reset resets everything, amounts included
     assert page.input_value("select[name=cur]") == "" and page.input_value("input[name=gb]") == ""
 

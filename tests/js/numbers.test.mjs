@@ -124,4 +124,8 @@ test("an amount reads exact in its source's currency and with ≈ once converted
   const dollars = new Intl.NumberFormat("de", { style: "currency", currency: "USD" }).format(6);
   assert.equal(moneyIn(money, { usd: 6, source: "USD", rate: false }, ""), dollars);
   assert.equal(moneyIn(money, { usd: 6, source: "EUR", rate: false }, "USD"), "≈ " + dollars);
+  // nothing is nothing in every currency: no sign, as the planner writes it (plan.js: exactIn)
+  assert.equal(moneyIn(money, { usd: 0, source: "USD", rate: false }, "EUR"), euro(0));
+  const noDollars = new Intl.NumberFormat("de", { style: "currency", currency: "USD" }).format(0);
+  assert.equal(moneyIn(money, { usd: 0, source: "EUR", rate: false }, ""), noDollars);
 });

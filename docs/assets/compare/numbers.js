@@ -109,9 +109,11 @@ export function moneyWriter(locale, rates) {
 }
 
 /* An amount of the page (transform.Money: `usd`, its source's currency `source`, a rate or a sum) as
- * the reader's `currency` shows it: exact in the source's own currency, "≈" before a converted one. */
+ * the reader's `currency` shows it: exact in the source's own currency, "≈" before a converted one.
+ * Nothing is nothing in every currency: 0 is exact (an allowance that covers a month's transfer), as
+ * the planner has it (plan.js: exactIn). */
 export function moneyIn(money, amount, currency) {
   const chosen = currency || "USD";
   const text = money(amount.usd, chosen, amount.rate);
-  return chosen === amount.source ? text : "≈ " + text;
+  return chosen === amount.source || amount.usd === 0 ? text : "≈ " + text;
 }
