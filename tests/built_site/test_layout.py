@@ -151,6 +151,26 @@ def test_every_control_shows_where_the_focus_is(open_page, server: str, viewport
     assert steps >= 20  # presets, filters, sort, calculator, and on into the table
 
 
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_an_opened_rows_details_stand_within_their_block(open_page, server: str, viewport) -> None:
+    """The details block paints nothing outside itself (site.css: content-visibility, which contains
+    its paint): each of its parts stands within it, the report link (⚑) in its column included, and
+    a focused link's ring too (5 px: its outline and the white ring around it)."""
+    page = open_page(f"{server}/ro/", viewport, is_mobile=viewport is PHONE)
+    page.click("#comparison a.gs-disclose")
+    page.wait_for_selector("#comparison .gs-details a.gs-report")
+    outside = page.evaluate(
+        """() => { const block = document.querySelector('#comparison .gs-details');
+        const edge = block.getBoundingClientRect();
+        const ring = e => e.matches('a, button') ? 5 : 0;
+        return [...block.querySelectorAll('*')].filter(e => { const box = e.getBoundingClientRect();
+            return box.width > 0 && (box.left - ring(e) < edge.left - 0.5
+                || box.right + ring(e) > edge.right + 0.5 || box.top - ring(e) < edge.top - 0.5); })
+          .map(e => e.tagName + '.' + e.className + ': ' + e.textContent.slice(0, 20)); }"""
+    )
+    assert outside == []
+
+
 def test_tab_stops_from_the_top_to_past_the_table_are_few(open_page, real_server: str) -> None:
     """A skip link leads past the table; inside it each row has at most three stops (the checkbox that
     ticks it to compare, the name that opens its details, and the report flag)."""
