@@ -466,6 +466,14 @@ CASES += [
         kind="link",
     ),
     Case(
+        "glossary as a dangling symbolic link",  # not read as a language without a glossary
+        "missing.yaml",
+        "data/glossary/zh.yaml:1:",
+        "symbolic link",
+        path="data/glossary/zh.yaml",
+        kind="link",
+    ),
+    Case(
         "link to /dev/zero",
         "/dev/zero",
         "data/providers/zero.yaml:1:",

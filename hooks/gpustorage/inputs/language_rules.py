@@ -18,7 +18,6 @@ CJK_PUNCTUATION = "，。；：！？（）、"
 SPACE_IN_CHINESE = re.compile(rf"[{CJK}{CJK_PUNCTUATION}] [{CJK}{CJK_PUNCTUATION}]")
 # ASCII punctuation beside Chinese characters, and ASCII brackets around Chinese text ('(3 个区域)')
 ASCII_IN_CHINESE = re.compile(rf"[{CJK}][,;:!?]|[,;:!?] ?[{CJK}]|\([^()]*[{CJK}][^()]*\)")
-HAS_CHINESE = re.compile(f"[{CJK}]")
 # five or more digits in a row before a size unit: '32768 GiB' (a separator or a larger unit reads)
 BARE_SIZE = re.compile(r"(?<![\d.,])\d{5,}\s?[KMGTPE]i?B\b")
 
@@ -43,7 +42,7 @@ class Glossary:
 def read_glossary(root: Path, lang: str) -> tuple[Glossary, list[Problem]]:
     """data/glossary/<lang>.yaml under `root`; a language without one forbids nothing."""
     file = root / "data" / "glossary" / f"{lang}.yaml"
-    if not file.exists():
+    if not file.exists() and not file.is_symlink():  # a dangling link is a problem, not a missing file
         return Glossary(lang), []
     doc, problems = load_file(file, file.relative_to(root).as_posix())
     if doc is None:
