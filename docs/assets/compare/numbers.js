@@ -108,12 +108,17 @@ export function moneyWriter(locale, rates) {
   };
 }
 
+/* Whether an amount priced in `source` reads exact in `currency`: in its own currency, or nothing at
+ * all (0 is 0 in every currency: an allowance that covers a month's transfer). The comparison's amounts
+ * (moneyIn) and the planner's (plan.js: exactIn) follow this one rule; the others carry "≈". */
+export function readsExact(amount, source, currency) {
+  return !amount || source === currency;
+}
+
 /* An amount of the page (transform.Money: `usd`, its source's currency `source`, a rate or a sum) as
- * the reader's `currency` shows it: exact in the source's own currency, "≈" before a converted one.
- * Nothing is nothing in every currency: 0 is exact (an allowance that covers a month's transfer), as
- * the planner has it (plan.js: exactIn). */
+ * the reader's `currency` shows it: exact (readsExact), or with "≈" before it once converted. */
 export function moneyIn(money, amount, currency) {
   const chosen = currency || "USD";
   const text = money(amount.usd, chosen, amount.rate);
-  return chosen === amount.source || amount.usd === 0 ? text : "≈ " + text;
+  return readsExact(amount.usd, amount.source, chosen) ? text : "≈ " + text;
 }

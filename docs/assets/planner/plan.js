@@ -11,6 +11,7 @@
  * exact there and converted in any other (exactIn). */
 
 import { storageCost, usageCost } from "../compare/cost.js";
+import { readsExact } from "../compare/numbers.js";
 
 const MB_PER_GB = 1000; // decimal units, as the sources state throughput (MB/s) and sizes (GB)
 const SECONDS_PER_HOUR = 3600;
@@ -134,9 +135,11 @@ export function fetchCost(origin, amounts, runs, store, needsStore) {
 const PARTS = ["storage", "transfer", "waiting"];
 
 /* Whether a cost's `part` (storage, transfer, waiting, or "total": all three) is exact in `currency`:
- * each amount in it is 0 or priced in that currency. A figure that is not is shown with "≈". */
+ * each amount in it reads exact there (numbers.js: readsExact; an unknown one, null, shows none). A
+ * figure that is not is shown with "≈". */
 export function exactIn(cost, part, currency) {
-  return (part === "total" ? PARTS : [part]).every((name) => !cost[name] || cost.pricedIn[name] === currency);
+  const parts = part === "total" ? PARTS : [part];
+  return parts.every((name) => readsExact(cost[name], cost.pricedIn[name], currency));
 }
 
 /* The provider's object storage that would hold `gb` for the least, among its offerings with a known
