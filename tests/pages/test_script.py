@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, Build, node_binary
 
-from gpustorage.pages.script import ScriptError, assemble
+from gpustorage.pages.contract import PLANNER_SCRIPT
+from gpustorage.pages.script import ENTRIES, ScriptError, assemble, minified_script
 
 MODULES = {
     # two modules with the same private name (secret); each logs when it runs, so that the bundle is seen
@@ -45,26 +46,47 @@ def test_one_module_runs_as_the_modules_do_each_in_order_and_its_own_scope(tmp_p
 
 
 @pytest.mark.parametrize(
-    "line",
+    ("line", "column"),
     [
-        "export default 1;",
-        'import * as a from "./a.js";',
-        'import a from "./a.js";',
-        'export * from "./a.js";',
-        "export { greet };",
-        "export let count = 1;",
-        'const later = import("./a.js");',
-        'import { name } from "https://example.org/a.js";',
-        'import { nothing } from "./a.js";',
-        'import { name } from "./missing.js";',
-        '  import { name } from "./a.js";',
-    ],
+        (line, 1)
+        for line in [
+            "export default 1;",
+            'import * as a from "./a.js";',
+            'import a from "./a.js";',
+            'export * from "./a.js";',
+            "export { greet };",
+            "export let count = 1;",
+            'import { name } from "https://example.org/a.js";',
+            'import { nothing } from "./a.js";',
+            'import { name } from "./missing.js";',
+            '  import { name } from "./a.js";',
+        ]
+    ]
+    + [('const later = import("./a.js");', 15)],
 )
-def test_a_form_it_does_not_know_fails_naming_the_file_and_line(tmp_path: Path, line: str) -> None:
+def test_a_form_it_does_not_know_fails_naming_the_file_line_and_column(
+    tmp_path: Path, line: str, column: int
+) -> None:
     a = 'export const name = "A";\n'
     main = _modules(tmp_path, **{"main.js": f"// one\n// two\n{line}\n", "a.js": a})
-    with pytest.raises(ScriptError, match=rf"^{re.escape(str(main))}:3:1: "):
+    with pytest.raises(ScriptError, match=rf"^{re.escape(str(main))}:3:{column}: "):
         assemble(main)
+
+
+def test_a_module_that_does_not_parse_fails_naming_its_file_line_and_column(tmp_path: Path) -> None:
+    broken = 'const secret = "≈";\nexport const name = ("A";\nexport function reveal() { return secret; }\n'
+    main = _modules(tmp_path, **{"a.js": broken})
+    with pytest.raises(ScriptError, match=r"/a\.js:2:25: the minifier cannot read it: unexpected ;"):
+        minified_script(main)
+
+
+def test_the_minified_script_runs_as_the_modules_do_with_shorter_names(tmp_path: Path) -> None:
+    main = _modules(tmp_path)
+    script = minified_script(main)
+    assert "secret" not in script  # a private name, shortened
+    (tmp_path / "bundle.mjs").write_text(script, encoding="utf-8")
+    (tmp_path / "package.json").write_text('{"type": "module"}', encoding="utf-8")
+    assert _run(node_binary(), tmp_path / "bundle.mjs") == "a\nb\nmain Ab A a\n"
 
 
 def test_modules_that_import_each_other_fail(tmp_path: Path) -> None:
@@ -117,11 +139,13 @@ def test_only_the_planner_pages_load_the_planners_script_made_with_the_compariso
         if re.search(r'<script type="module" src="[^"]*planner\.js"', page.read_text(encoding="utf-8"))
     }
     assert loading == {"planner/index.html", "zh/planner/index.html", "ro/planner/index.html"}
-    script = (site.site / "assets" / "planner.js").read_text(encoding="utf-8")
+    entry = ROOT / "docs" / ENTRIES[PLANNER_SCRIPT]
+    script = (site.site / PLANNER_SCRIPT).read_text(encoding="utf-8")
+    assert script == minified_script(entry)
     assert "/*" not in script and not re.search(r"^(?:import|export)\b", script, re.MULTILINE)
-    # the comparison's modules, named after their folder beside the planner's own
+    # the comparison's modules, named after their folder beside the planner's own (before minifying)
     for name in ("m_compare_cost", "m_compare_numbers", "m_compare_state", "m_plan", "m_chart"):
-        assert f"{name}=" in script.replace(" ", ""), name
+        assert f"const {name} =" in assemble(entry), name
 
 
 def test_a_module_may_import_from_a_sibling_folder(tmp_path: Path) -> None:

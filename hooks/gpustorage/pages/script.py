@@ -14,6 +14,8 @@ folder (`./x.js`) or from a sibling folder (`../compare/x.js`: the planner reuse
 cost model); a module outside the entry's folder is named after its folder too (`m_compare_cost`).
 It knows only the forms the modules use; anything else (export default, import *, a dynamic import,
 a re-export...) fails the build with the file and line, instead of a script that breaks in the browser.
+The whole stands in one block, so that every name in it is local: the minifier (tdewolff/minify) then
+shortens them all, and reads every module, so that a module it cannot parse fails the build too.
 """
 
 from __future__ import annotations
@@ -24,13 +26,12 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-import rcssmin  # type: ignore[import-untyped]  # neither ships types
-import rjsmin  # type: ignore[import-untyped]
+import minify  # type: ignore[import-untyped]  # it ships no types
 
 from ..inputs.problems import Problem
 from .contract import COMPARISON_SCRIPT, PLANNER_SCRIPT
 
-__all__ = ["ENTRIES", "ScriptError", "assemble", "site_assets"]
+__all__ = ["ENTRIES", "ScriptError", "assemble", "minified_script", "site_assets"]
 
 # Each page script by its path in the site, and its entry module in docs/ (the modules are not copied to
 # the site: mkdocs.yml excludes their folders)
@@ -62,10 +63,12 @@ _SUPPORTED = (
 
 
 class ScriptError(Exception):
-    """A module the assembler does not understand: where, and what it supports."""
+    """A module the assembler or the minifier does not understand: where, and what is wrong."""
 
     def __init__(self, path: Path, text: str, position: int, message: str) -> None:
-        self.problem = Problem(str(path), text.count("\n", 0, position) + 1, 1, message)
+        line_start = text.rfind("\n", 0, position) + 1
+        line = text.count("\n", 0, position) + 1
+        self.problem = Problem(str(path), line, position - line_start + 1, message)
         super().__init__(str(self.problem))
 
 
@@ -201,10 +204,42 @@ def assemble(entry: Path) -> str:
     """One module made of entry and every module it imports (see the module's docstring)."""
     modules = _in_order(entry)
     by_path = {module.path: module for module in modules}
-    return "".join(_scoped(module, by_path, module is modules[-1]) for module in modules)
+    return "{\n" + "".join(_scoped(module, by_path, module is modules[-1]) for module in modules) + "}\n"
+
+
+_JAVASCRIPT = "application/javascript"
+# where tdewolff/minify says a parse error is: "... on line 3 and column 12"
+_MINIFY_PLACE = re.compile(r"^(?P<message>.*?) on line (?P<line>\d+) and column (?P<column>\d+)")
+
+
+def _unparsable(module: Path, text: str, error: minify.MinifyError) -> ScriptError:
+    """A module the minifier cannot parse, as a ScriptError at the place it names."""
+    place = _MINIFY_PLACE.match(str(error))
+    if place is None:
+        return ScriptError(module, text, 0, f"the minifier cannot read it: {str(error).splitlines()[0]}")
+    lines = text.split("\n")[: int(place["line"]) - 1]
+    position = sum(len(line) + 1 for line in lines) + int(place["column"]) - 1
+    return ScriptError(module, text, position, f"the minifier cannot read it: {place['message']}")
+
+
+def minified_script(entry: Path) -> str:
+    """assemble(entry), minified. A module the minifier cannot parse fails with its file, line and column."""
+    assembled = assemble(entry)
+    try:
+        return str(minify.string(_JAVASCRIPT, assembled))
+    except minify.MinifyError as error:
+        for module in _in_order(entry):  # the error's place is in the assembled script: find its module
+            try:
+                minify.string(_JAVASCRIPT, module.text)
+            except minify.MinifyError as in_module:
+                raise _unparsable(module.path, module.text, in_module) from None
+        raise AssertionError(
+            f"the modules parse, the assembled script not (the assembler's defect): {error}"
+        ) from None
 
 
 def site_assets(docs: Path) -> dict[str, str]:
     """Each page script (ENTRIES) and the style sheet, minified, by their paths in the site."""
-    scripts = {script: rjsmin.jsmin(assemble(docs / entry)) for script, entry in ENTRIES.items()}
-    return {**scripts, STYLE_SHEET: rcssmin.cssmin((docs / STYLE_SHEET).read_text(encoding="utf-8"))}
+    scripts = {script: minified_script(docs / entry) for script, entry in ENTRIES.items()}
+    style = minify.string("text/css", (docs / STYLE_SHEET).read_text(encoding="utf-8"))
+    return {**scripts, STYLE_SHEET: str(style)}
