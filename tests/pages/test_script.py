@@ -109,7 +109,8 @@ def test_only_the_comparison_pages_load_its_one_minified_script(site: Build) -> 
         assert (site.site / page).parent.joinpath(source).resolve() == site.site / "assets" / "comparison.js"
     script = (site.site / "assets" / "comparison.js").read_text(encoding="utf-8")
     style = (site.site / "assets" / "site.css").read_text(encoding="utf-8")
-    for text in (script, style):  # minified: no comment, no indented line
+    changes_script = (site.site / "assets" / "changes.js").read_text(encoding="utf-8")
+    for text in (script, style, changes_script):  # minified: no comment, no indented line
         assert "/*" not in text and not re.search(r"\n[ \t]", text)
     assert not re.search(r"^(?:import|export)\b|\bimport\s*\(", script, re.MULTILINE)  # nothing more to load
     assert not (site.site / "assets" / "compare").exists()

@@ -29,15 +29,16 @@ from pathlib import Path
 import minify  # type: ignore[import-untyped]  # it ships no types
 
 from ..inputs.problems import Problem
-from .contract import COMPARISON_SCRIPT, PLANNER_SCRIPT
+from .contract import CHANGES_SCRIPT, COMPARISON_SCRIPT, PLANNER_SCRIPT
 
 __all__ = ["ENTRIES", "ScriptError", "assemble", "minified_script", "site_assets"]
 
 # Each page script by its path in the site, and its entry module in docs/ (the modules are not copied to
-# the site: mkdocs.yml excludes their folders)
+# the site: mkdocs.yml excludes them)
 ENTRIES = {
     COMPARISON_SCRIPT: "assets/compare/main.js",
     PLANNER_SCRIPT: "assets/planner/main.js",
+    CHANGES_SCRIPT: "assets/changes.js",
 }
 STYLE_SHEET = "assets/site.css"  # in docs/ and in the site, minified there (mkdocs.yml excludes the source)
 
