@@ -724,9 +724,18 @@ def test_a_long_tables_page_holds_its_first_rows_and_leads_to_every_one(
     assert rows.count('class="gs-offering"') == total - in_page
 
 
+# The requests the page made for its rows file, as the browser's resource timing lists them: a fetch
+# that takes the head's preload adds none
+ROWS_FILE_REQUESTS = """performance.getEntriesByType('resource')
+    .filter(entry => new URL(entry.name).pathname.endsWith('/rows.html')).length"""
+
+
 def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str, fixture_build: SiteBuild) -> None:
     page.goto(f"{long_table}/")
     page.wait_for_selector("#comparison-tools:not([hidden])")
+    # the rows file is asked for from the head, before the script, and the script's fetch takes that
+    assert page.locator('head link[rel=preload][href="rows.html"][as=fetch][crossorigin]').count() == 1
+    assert page.evaluate(ROWS_FILE_REQUESTS) == 1
     total = len(built_rows(page, long_table))
     assert total > FOLD_ABOVE_ROWS
     t = fixture_build.views["de"].t

@@ -84,6 +84,9 @@ class FrontMatter:
     feed: Markup | None = None  # a provider page: its feed's title
     jsonld: tuple[Markup, ...] = ()  # schema.org blocks, JSON safe inside <script>
     scripts: tuple[str, ...] = ()  # the module scripts the page loads, by their paths in the site
+    # files beside the page that its script fetches as it starts (a long comparison's rows file),
+    # requested from the head so that they arrive while the page is read, not after
+    preloads: tuple[str, ...] = ()
 
     def as_meta(self) -> dict[str, Any]:
         """The keys that are set, for an engine's page metadata."""
@@ -95,6 +98,7 @@ class FrontMatter:
             "feed": self.feed,
             "jsonld": list(self.jsonld),
             "scripts": list(self.scripts),
+            "preloads": list(self.preloads),
         }
         return {key: value for key, value in meta.items() if value}
 
@@ -369,6 +373,7 @@ class LanguageRenderer:
             contents = page_contents(body, self.view.t("faq.title") if "faq" in names else None)
             body = self.fill_markers(body, site_root, {**context, "contents": contents})
         meta = page.front_matter
+        beside = self.rows_file() if "comparison" in names else {}
         front_matter = FrontMatter(
             title=html(meta.title) if meta.title is not None else None,
             description=html(meta.description) if meta.description is not None else None,
@@ -376,9 +381,10 @@ class LanguageRenderer:
             source_hash=meta.source_hash,
             jsonld=jsonld_blocks(names, self.view, urljoin(self.site_url, url), site_root),
             scripts=page_scripts(names),
+            preloads=tuple(beside),
         )
         # every value in the body was escaped where it was rendered; the rest is the guide's own text
-        return Page(front_matter, Markup(body), beside=self.rows_file() if "comparison" in names else {})
+        return Page(front_matter, Markup(body), beside=beside)
 
     def markers_context(self, names: set[str], site_root: str) -> dict[str, Any]:
         """The fragments the templates of a page's markers place, each made once for the page."""
