@@ -429,6 +429,31 @@ def test_on_a_phone_the_planner_fits_the_screen(open_tab, server: str, lang: str
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_a_planner_card_not_laid_out_counts_no_taller_than_the_cards_are(
+    open_tab, real_server: str, lang: str
+) -> None:
+    """Issue #34: a phone lays out the planner's cards as they come into view, counting each other one
+    at an estimated height (site.css). Were it taller than the cards are, the cards a jump to the end
+    lays out would shrink and the text below them move into view (a layout shift of 0.3 in Chinese,
+    make bench); much shorter, and the page's length would jump as the reader scrolls."""
+    page = open_tab(PHONE, is_mobile=True, has_touch=True)
+    page.goto(f"{real_server}/{LANGUAGE_PREFIX[lang]}planner/")
+    page.wait_for_selector("#planner-results:not([hidden]):not([aria-busy])", state="attached")
+    estimate, heights = page.evaluate(
+        """() => {
+            const cards = [...document.querySelectorAll('#planner-rows > tr')];
+            // "auto 143.5px": the height counted until the card is laid out
+            const estimate = parseFloat(getComputedStyle(cards[0]).containIntrinsicBlockSize.slice(5));
+            cards.forEach(card => { card.style.contentVisibility = 'visible'; });
+            return [estimate, cards.filter(card => card.checkVisibility())
+                .map(card => card.getBoundingClientRect().height)];
+        }"""
+    )
+    middle = sorted(heights)[len(heights) // 2]
+    assert 0.7 * middle <= estimate <= 1.05 * middle, (estimate, middle)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_on_a_phone_each_planner_result_is_a_card_of_whole_figures(open_tab, server: str, lang: str) -> None:
     """Issue #34: on a phone the planner's results are a card an offering. In six columns a phone's
     width squeezed each figure into a column a few characters wide, and a Chinese amount broke inside
