@@ -162,24 +162,10 @@ function writePoints(points, drawn, offering, ways, words) {
   });
 }
 
-export function plannerView(settings, wording) {
-  const strings = settings.strings;
-  const fill = wording.fill;
-  const rows = document.getElementById("planner-rows");
-  // each figure's column by its name, which a phone shows before the figure (site.css): the header's,
-  // with the language's separator
-  const labels = Array.prototype.slice
-    .call(rows.parentNode.tHead.rows[0].cells, 1)
-    .map((th) => fill(strings.labelled, { label: th.textContent, text: "" }));
-  const leftOut = document.getElementById("planner-left-out");
-  const waysTable = document.getElementById("planner-ways");
-  const waysCaption = document.getElementById("planner-ways-caption");
-  const downloadHeads = [document.getElementById("planner-download-head"), document.getElementById("planner-points-download")];
-  const verdict = document.getElementById("planner-verdict");
-  const figure = document.getElementById("planner-chart");
-  const points = document.getElementById("planner-points").tBodies[0];
-  const picker = document.querySelector("select[name=pick]");
-  const all = settings.offerings.map((offering) => ({
+/* The offerings as cost.js reads them (its names for the data's figures), each with what the filters
+ * compare and the provider's name the name search looks in. */
+function plannerEntries(settings) {
+  return settings.offerings.map((offering) => ({
     offering: Object.assign({}, offering, {
       tiers: offering.tiers,
       idleTiers: offering.idle_tiers,
@@ -190,24 +176,37 @@ export function plannerView(settings, wording) {
     data: offering.data,
     name: offering.provider_name.toLowerCase(),
   }));
-  const offerings = all.map((entry) => entry.offering);
+}
+
+/* The table of offerings: `show(state, amounts, words)` puts in it every offering that matches the
+ * filters and holds the data, the cheapest to keep first, says how many do not, and gives the
+ * offerings shown. */
+function offeringsTable(settings, wording, entries) {
+  const strings = settings.strings;
+  const fill = wording.fill;
+  const rows = document.getElementById("planner-rows");
+  const leftOut = document.getElementById("planner-left-out");
+  const offerings = entries.map((entry) => entry.offering);
+  // each figure's column by its name, which a phone shows before the figure (site.css): the header's,
+  // with the language's separator
+  const labels = Array.prototype.slice
+    .call(rows.parentNode.tHead.rows[0].cells, 1)
+    .map((th) => fill(strings.labelled, { label: th.textContent, text: "" }));
   // each offering's row by its id: those the page holds (the default's, written by the build), the
   // others made the first time they show; a row left out is taken out of the table, kept for later
   const rowById = new Map();
   Array.prototype.forEach.call(rows.rows, (row) => rowById.set(row.dataset.id, row));
-  let chartKey = ""; // what the chart was drawn for: drawn again only when it changes
 
   function rowOf(offering) {
     if (!rowById.has(offering.id)) rowById.set(offering.id, newRow(offering, labels));
     return rowById.get(offering.id);
   }
 
-  /* The table's rows: every offering that matches the filters and holds the data; how many do not. */
-  function showRows(state, amounts, words) {
+  return function show(state, amounts, words) {
     const filter = filterOf(state, settings.filters);
     const shown = [];
     let tooSmall = 0;
-    all.forEach((entry) => {
+    entries.forEach((entry) => {
       const offering = entry.offering;
       if (offering.kind === "object_storage") return; // a store of the second way: no GPU starts on it
       if (!filter.needles.some((needle) => entry.name.indexOf(needle) !== -1)) return;
@@ -232,10 +231,65 @@ export function plannerView(settings, wording) {
     if (tooSmall) notes.push(fill(strings.too_small, { count: tooSmall, size: wording.oneDecimal(amounts.gb) + " GB" }));
     setText(leftOut, notes.join(" "));
     return made.map((line) => line.offering);
-  }
+  };
+}
 
-  /* The three ways for the offering chosen (the state's, else the first row's), its verdict and chart. */
-  function showWays(state, amounts, shown, words) {
+/* The three ways' table for one offering: a row per figure (its data-row), a column per way. */
+function writeWays(table, offering, costs, words) {
+  Array.prototype.forEach.call(table.tBodies[0].rows, (row) => {
+    const name = row.dataset.row;
+    WAYS.forEach((way, index) => {
+      const cost = costs[way];
+      const value = cost[name];
+      const td = row.cells[index + 1];
+      if (value === null) writeUnknown(td, offering, cost.missing, words);
+      else writeText(td, name === "wait" ? words.duration(value) : words.perMonth(cost, name));
+    });
+  });
+}
+
+/* The chart of the three ways' costs by runs and its table of figures: `show(...)` draws the chart
+ * again only when what it shows changed. */
+function waysChart(settings, wording) {
+  const strings = settings.strings;
+  const figure = document.getElementById("planner-chart");
+  const points = document.getElementById("planner-points").tBodies[0];
+  let drawnFor = ""; // what the chart was drawn for
+
+  return function show(offering, ways, amounts, even, said, downloadName, words) {
+    const drawn = chartPoints(ways, runsToDraw(amounts, even));
+    const currency = words.currency;
+    const rate = currency === "USD" ? 1 : settings.rates[currency].usd_per_unit;
+    const texts = {
+      title: strings.chart_title,
+      desc: wording.fill(strings.chart_desc, { max: drawn[drawn.length - 1].runs }),
+      axisRuns: strings.axis_runs,
+      axisCost: wording.fill(strings.axis_cost, { currency: currency }),
+      names: { keep: strings.way_keep, copy: strings.way_copy, download: downloadName },
+      even: said || "",
+    };
+    const key = JSON.stringify([drawn, even, texts, rate]);
+    if (key !== drawnFor) {
+      drawnFor = key;
+      drawChart(figure, drawn, even, texts, wording.numbers.format, (usd) => usd / rate);
+    }
+    writePoints(points, drawn, offering, ways, words);
+  };
+}
+
+/* The three ways for the offering chosen (the state's, else the first one shown): `show(state,
+ * amounts, shown, words)` writes their table, the verdict and the chart. */
+function waysView(settings, wording, offerings) {
+  const strings = settings.strings;
+  const fill = wording.fill;
+  const waysTable = document.getElementById("planner-ways");
+  const waysCaption = document.getElementById("planner-ways-caption");
+  const downloadHeads = [document.getElementById("planner-download-head"), document.getElementById("planner-points-download")];
+  const verdict = document.getElementById("planner-verdict");
+  const picker = document.querySelector("select[name=pick]");
+  const showChart = waysChart(settings, wording);
+
+  return function show(state, amounts, shown, words) {
     const options = Array.prototype.map.call(picker.options, (option) => option.value);
     const id = options.indexOf(state.pick) !== -1 ? state.pick : shown.length ? shown[0].id : options[0];
     if (picker.value !== id) picker.value = id;
@@ -246,16 +300,7 @@ export function plannerView(settings, wording) {
     downloadHeads.forEach((head) => setText(head, downloadName));
     setText(waysCaption, offering.provider_name + ": " + offering.product);
     const costs = { keep: ways.keep(amounts.runs), copy: ways.copy(amounts.runs), download: ways.download(amounts.runs) };
-    Array.prototype.forEach.call(waysTable.tBodies[0].rows, (row) => {
-      const name = row.dataset.row;
-      WAYS.forEach((way, index) => {
-        const cost = costs[way];
-        const value = cost[name];
-        const td = row.cells[index + 1];
-        if (value === null) writeUnknown(td, offering, cost.missing, words);
-        else writeText(td, name === "wait" ? words.duration(value) : words.perMonth(cost, name));
-      });
-    });
+    writeWays(waysTable, offering, costs, words);
     // the break-even against the table's alternative: the copy from object storage where the reader
     // chose it as the origin, else the download
     const other = amounts.from === "object" ? ways.copy : ways.download;
@@ -264,30 +309,20 @@ export function plannerView(settings, wording) {
     const missing = costs.keep.missing.concat(other(0).missing);
     const verdictText = said === null ? missingText(missing, words) : said;
     setText(verdict, fill(strings.labelled, { label: strings.break_even_label, text: verdictText }));
-    const drawn = chartPoints(ways, runsToDraw(amounts, even));
-    const currency = words.currency;
-    const rate = currency === "USD" ? 1 : settings.rates[currency].usd_per_unit;
-    const texts = {
-      title: strings.chart_title,
-      desc: fill(strings.chart_desc, { max: drawn[drawn.length - 1].runs }),
-      axisRuns: strings.axis_runs,
-      axisCost: fill(strings.axis_cost, { currency: currency }),
-      names: { keep: strings.way_keep, copy: strings.way_copy, download: downloadName },
-      even: said || "",
-    };
-    const key = JSON.stringify([drawn, even, texts, rate]);
-    if (key !== chartKey) {
-      chartKey = key;
-      drawChart(figure, drawn, even, texts, wording.numbers.format, (usd) => usd / rate);
-    }
-    writePoints(points, drawn, offering, ways, words);
-  }
+    showChart(offering, ways, amounts, even, said, downloadName, words);
+  };
+}
 
+/* The planner's results: `show(state, amounts)` writes the table of offerings, then the three ways for
+ * the one chosen, in the reader's currency. */
+export function plannerView(settings, wording) {
+  const entries = plannerEntries(settings);
+  const showOfferings = offeringsTable(settings, wording, entries);
+  const showWays = waysView(settings, wording, entries.map((entry) => entry.offering));
   return {
     show(state, amounts) {
-      const words = wordsFor(strings, wording, amounts.currency);
-      const shown = showRows(state, amounts, words);
-      showWays(state, amounts, shown, words);
+      const words = wordsFor(settings.strings, wording, amounts.currency);
+      showWays(state, amounts, showOfferings(state, amounts, words), words);
     },
   };
 }
