@@ -98,7 +98,7 @@ COMPARISON_SCRIPT = "assets/comparison.js"
 # docs/assets/planner/, which reuses the comparison's cost model; the planner's pages load it, no other
 PLANNER_SCRIPT = "assets/planner.js"
 # The changes page's filter, one module in docs/ of the same name (minified there, as the others are);
-# the changes pages load it (templates/changes.md.j2), no other
+# the changes pages load it (render.page_scripts), no other; the list is complete without it
 CHANGES_SCRIPT = "assets/changes.js"
 # What the comparison's link to the planner carries of its view (state.js: queryKeeper): its filters and
 # the size and currency of its calculator; the planner reads them as they are (docs/assets/planner/)

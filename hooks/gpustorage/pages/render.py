@@ -45,6 +45,7 @@ from ..inputs.settings import (
 from . import render_html
 from .build import SiteBuild
 from .contract import (
+    CHANGES_SCRIPT,
     COLUMNS,
     COMPARISON_SCRIPT,
     DETAILS_FILE,
@@ -693,13 +694,14 @@ def link_planner_sections(markdown: str, t: Strings) -> str:
     return markdown
 
 
+# The module script each marker's page loads (script.ENTRIES makes them)
+MARKER_SCRIPTS = (("comparison", COMPARISON_SCRIPT), ("planner", PLANNER_SCRIPT), ("changes", CHANGES_SCRIPT))
+
+
 def page_scripts(names: set[str]) -> tuple[str, ...]:
-    """The module scripts a page loads, by the markers it holds: the comparison's, the planner's."""
-    return tuple(
-        script
-        for marker, script in (("comparison", COMPARISON_SCRIPT), ("planner", PLANNER_SCRIPT))
-        if marker in names
-    )
+    """The module scripts a page loads, by the markers it holds: the comparison's, the planner's, the
+    changes' filter."""
+    return tuple(script for marker, script in MARKER_SCRIPTS if marker in names)
 
 
 def markers_in(markdown: str) -> set[str]:
