@@ -167,7 +167,6 @@ function writePoints(points, drawn, offering, ways, words) {
 function plannerEntries(settings) {
   return settings.offerings.map((offering) => ({
     offering: Object.assign({}, offering, {
-      tiers: offering.tiers,
       idleTiers: offering.idle_tiers,
       billedIdle: offering.billed_idle,
       maxGb: offering.max_gb,
