@@ -16,7 +16,7 @@ MODULES = {
     # two modules with the same private name (secret); each logs when it runs, so that the bundle is seen
     # to run them in the order the browser would
     "main.js": 'import { greet } from "./b.js";\nimport { name as who, reveal } from "./a.js";\n'
-    'console.log("main", greet(), who, reveal());\n',
+    'function announce(...words) { console.log("main", ...words); }\nannounce(greet(), who, reveal());\n',
     "b.js": 'import { name } from "./a.js";\nconst secret = "b";\nconsole.log("b");\n'
     "export function greet() { return name + secret; }\n",
     "a.js": 'const secret = "a";\nconsole.log("a");\nexport const name = "A";\n'
@@ -83,7 +83,7 @@ def test_a_module_that_does_not_parse_fails_naming_its_file_line_and_column(tmp_
 def test_the_minified_script_runs_as_the_modules_do_with_shorter_names(tmp_path: Path) -> None:
     main = _modules(tmp_path)
     script = minified_script(main)
-    assert "secret" not in script  # a private name, shortened
+    assert "secret" not in script and "announce" not in script  # private names, the entry's too, shortened
     (tmp_path / "bundle.mjs").write_text(script, encoding="utf-8")
     (tmp_path / "package.json").write_text('{"type": "module"}', encoding="utf-8")
     assert _run(node_binary(), tmp_path / "bundle.mjs") == "a\nb\nmain Ab A a\n"

@@ -195,8 +195,8 @@ def _scoped(module: _Module, modules: dict[Path, _Module], last: bool) -> str:
         + f" }} = {modules[_target(module.path, imported)].variable};\n"
         for imported in module.imports
     )
-    if last:  # the entry exports nothing anyone reads: a block scope is enough
-        return f"{{\n{bindings}{module.body}}}\n"
+    if last:  # the entry exports nothing anyone reads; in a function, its functions' names are local too
+        return f"(() => {{\n{bindings}{module.body}}})();\n"
     returned = f"return {{ {', '.join(module.exports)} }};\n"
     return f"const {module.variable} = (() => {{\n{bindings}{module.body}{returned}}})();\n"
 
