@@ -260,9 +260,12 @@ def _gzip_kb(*files: Path) -> float:
     return round(sum(len(gzip.compress(f.read_bytes(), compresslevel=9)) for f in files) / 1024, 1)
 
 
-# What the comparison page loads of our own, as its HTML names it: the comparison's script (the modules
-# under assets/compare/, or one assembled script) and our stylesheet; Material's theme files are not ours.
-OWN_ASSETS = 'script[type=module][src], link[rel=stylesheet][href$="assets/site.css"]'
+# What a page loads of our own, as its HTML names it: its script (the modules under assets/compare/, or one
+# assembled script) and our style sheets; Material's theme files are not ours.
+OWN_ASSETS = (
+    "script[type=module][src], "
+    'link[rel=stylesheet][href$="assets/site.css"], link[rel=stylesheet][href$="assets/planner.css"]'
+)
 # a module's static imports ("import x from './y.js'", "import './y.js'"): what the browser loads with it
 STATIC_IMPORT = re.compile(r"""\b(?:from|import)\s*["'](\.{1,2}/[^"']+)["']""")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, Build, node_binary
 
-from gpustorage.pages.contract import PLANNER_SCRIPT
+from gpustorage.pages.contract import PLANNER_SCRIPT, PLANNER_STYLE
 from gpustorage.pages.script import ENTRIES, ScriptError, assemble, minified_script
 
 MODULES = {
@@ -133,13 +133,28 @@ def test_only_the_planner_pages_load_the_planners_script_made_with_the_compariso
     site: Build,
 ) -> None:
     """The planner's entry (docs/assets/planner/main.js) imports the comparison's cost model and
-    numbers; the build assembles both into one module, loaded by the planner's pages alone."""
-    loading = {
-        page.relative_to(site.site).as_posix()
+    numbers; the build assembles both into one module, loaded by the planner's pages alone, as its own
+    style rules are (minified, after the site's: the comparison's page does not carry them)."""
+    pages = {
+        page.relative_to(site.site).as_posix(): page.read_text(encoding="utf-8")
         for page in site.site.rglob("*.html")
-        if re.search(r'<script type="module" src="[^"]*planner\.js"', page.read_text(encoding="utf-8"))
     }
-    assert loading == {"planner/index.html", "zh/planner/index.html", "ro/planner/index.html"}
+    planner_pages = {"planner/index.html", "zh/planner/index.html", "ro/planner/index.html"}
+    loading = {
+        page
+        for page, html in pages.items()
+        if re.search(r'<script type="module" src="[^"]*planner\.js"', html)
+    }
+    assert loading == planner_pages
+    styled = {
+        page: re.findall(r'<link rel="stylesheet" href="[^"]*assets/(site|planner)\.css"', html)
+        for page, html in pages.items()
+    }
+    assert {page for page, sheets in styled.items() if "planner" in sheets} == planner_pages
+    assert all(styled[page] == ["site", "planner"] for page in planner_pages)  # the planner's last
+    style = (site.site / PLANNER_STYLE).read_text(encoding="utf-8")
+    assert ".gs-chart" in style and "/*" not in style and not re.search(r"\n[ \t]", style)
+    assert ".gs-chart" not in (site.site / "assets" / "site.css").read_text(encoding="utf-8")
     entry = ROOT / "docs" / ENTRIES[PLANNER_SCRIPT]
     script = (site.site / PLANNER_SCRIPT).read_text(encoding="utf-8")
     assert script == minified_script(entry)

@@ -97,6 +97,9 @@ COMPARISON_SCRIPT = "assets/comparison.js"
 # The planner's script (keep, copy in or download again: its own page), assembled the same way from
 # docs/assets/planner/, which reuses the comparison's cost model; the planner's pages load it, no other
 PLANNER_SCRIPT = "assets/planner.js"
+# The planner's own style rules, which its pages alone load after the site's (assets/site.css, every
+# page's); minified by the build as the site's are (gpustorage.pages.script)
+PLANNER_STYLE = "assets/planner.css"
 # The changes page's filter, one module in docs/ of the same name (minified there, as the others are);
 # the changes pages load it (render.page_scripts), no other; the list is complete without it
 CHANGES_SCRIPT = "assets/changes.js"

@@ -54,6 +54,7 @@ from .contract import (
     LIST_FILTERS,
     PLANNER_CARRIED,
     PLANNER_SCRIPT,
+    PLANNER_STYLE,
     PRESETS,
     ROWS_FILE,
 )
@@ -85,6 +86,7 @@ class FrontMatter:
     feed: Markup | None = None  # a provider page: its feed's title
     jsonld: tuple[Markup, ...] = ()  # schema.org blocks, JSON safe inside <script>
     scripts: tuple[str, ...] = ()  # the module scripts the page loads, by their paths in the site
+    styles: tuple[str, ...] = ()  # the style sheets it loads after the site's, by their paths in the site
     # files beside the page that its script fetches as it starts (a long comparison's rows file),
     # requested from the head so that they arrive while the page is read, not after
     preloads: tuple[str, ...] = ()
@@ -99,6 +101,7 @@ class FrontMatter:
             "feed": self.feed,
             "jsonld": list(self.jsonld),
             "scripts": list(self.scripts),
+            "styles": list(self.styles),
             "preloads": list(self.preloads),
         }
         return {key: value for key, value in meta.items() if value}
@@ -382,6 +385,7 @@ class LanguageRenderer:
             source_hash=meta.source_hash,
             jsonld=jsonld_blocks(names, self.view, urljoin(self.site_url, url), site_root),
             scripts=page_scripts(names),
+            styles=page_styles(names),
             preloads=tuple(beside),
         )
         # every value in the body was escaped where it was rendered; the rest is the guide's own text
@@ -702,6 +706,14 @@ def page_scripts(names: set[str]) -> tuple[str, ...]:
     """The module scripts a page loads, by the markers it holds: the comparison's, the planner's, the
     changes' filter."""
     return tuple(script for marker, script in MARKER_SCRIPTS if marker in names)
+
+
+MARKER_STYLES = (("planner", PLANNER_STYLE),)
+
+
+def page_styles(names: set[str]) -> tuple[str, ...]:
+    """The style sheets a page loads after the site's, by the markers it holds: the planner's."""
+    return tuple(style for marker, style in MARKER_STYLES if marker in names)
 
 
 def markers_in(markdown: str) -> set[str]:

@@ -29,7 +29,7 @@ from pathlib import Path
 import minify  # type: ignore[import-untyped]  # it ships no types
 
 from ..inputs.problems import Problem
-from .contract import CHANGES_SCRIPT, COMPARISON_SCRIPT, PLANNER_SCRIPT
+from .contract import CHANGES_SCRIPT, COMPARISON_SCRIPT, PLANNER_SCRIPT, PLANNER_STYLE
 
 __all__ = ["ENTRIES", "ScriptError", "assemble", "minified_script", "site_assets"]
 
@@ -40,7 +40,8 @@ ENTRIES = {
     PLANNER_SCRIPT: "assets/planner/main.js",
     CHANGES_SCRIPT: "assets/changes.js",
 }
-STYLE_SHEET = "assets/site.css"  # in docs/ and in the site, minified there (mkdocs.yml excludes the source)
+# in docs/ and in the site, minified there (mkdocs.yml excludes the sources): every page's, the planner's
+STYLE_SHEETS = ("assets/site.css", PLANNER_STYLE)
 
 _NAME = r"[A-Za-z_$][\w$]*"
 # `import { a, b as c } from "./x.js";` over one line or several; a module of the same folder, or of a
@@ -240,7 +241,10 @@ def minified_script(entry: Path) -> str:
 
 
 def site_assets(docs: Path) -> dict[str, str]:
-    """Each page script (ENTRIES) and the style sheet, minified, by their paths in the site."""
+    """Each page script (ENTRIES) and style sheet (STYLE_SHEETS), minified, by their paths in the site."""
     scripts = {script: minified_script(docs / entry) for script, entry in ENTRIES.items()}
-    style = minify.string("text/css", (docs / STYLE_SHEET).read_text(encoding="utf-8"))
-    return {**scripts, STYLE_SHEET: str(style)}
+    styles = {
+        style: str(minify.string("text/css", (docs / style).read_text(encoding="utf-8")))
+        for style in STYLE_SHEETS
+    }
+    return {**scripts, **styles}
