@@ -36,7 +36,7 @@ from gpustorage.pages.contract import FILTERS, PRESETS, ROWS_FILE
 from gpustorage.pages.messages import Strings
 from gpustorage.pages.render_html import FACT_ROWS
 from gpustorage.pages.transform import dates_text, worded_date
-from projects import write_providers
+from projects import FIXTURES, write_providers
 
 pytestmark = pytest.mark.browser
 ALL = ["alpha-cloud", "beta-cloud", "delta-cloud", "gamma-cloud"]
@@ -129,8 +129,9 @@ def built_rows(page, url: str) -> list[Any]:
     """Every offering row the built comparison holds, in its page and its rows file (ROWS_FILE): the
     script keeps in the document only the rows it shows (placement.js)."""
     comparison = lxml.html.document_fromstring(page.request.get(f"{url}/").text())
-    # the rows file is a table's bodies, read as such
-    folded = lxml.html.document_fromstring(f"<table>{page.request.get(f'{url}/{ROWS_FILE}').text()}</table>")
+    # the rows file holds each provider's rows as markup: a table's rows, read as such
+    groups = page.request.get(f"{url}/{ROWS_FILE}").json()["groups"]
+    folded = lxml.html.document_fromstring(f"<table>{''.join(group['markup'] for group in groups)}</table>")
     return comparison.cssselect("#comparison tr.gs-offering") + folded.cssselect("tr.gs-offering")
 
 
@@ -670,10 +671,17 @@ def test_pages_request_nothing_from_other_hosts(page, server: str) -> None:
 LONG_PROVIDERS = 36
 
 
+# a provider that keeps no data, named to stand last: in the long table's rows file
+STORELESS = "Zeta Cloud"
+
+
 def long_project(project: Path) -> None:
     """In German alone, as the tests read it (german_only)."""
     copy_project(project)
-    write_providers(project / "data" / "providers", LONG_PROVIDERS, seed=7, offerings=(9, 9))
+    providers = project / "data" / "providers"
+    write_providers(providers, LONG_PROVIDERS, seed=7, offerings=(9, 9))
+    storeless = (FIXTURES / "providers" / "delta-cloud.yaml").read_text(encoding="utf-8")
+    (providers / "zeta-cloud.yaml").write_text(storeless.replace("Delta Cloud", STORELESS), encoding="utf-8")
     german_only(project)
 
 
@@ -720,21 +728,21 @@ def test_a_long_tables_page_holds_its_first_rows_and_leads_to_every_one(
     assert note.is_visible() and t("count.folded", shown=in_page, total=total) in note.inner_text()
     note.locator("a").click()
     plain.wait_for_url(f"{long_table}/providers/")
-    rows = plain.request.get(f"{long_table}/rows.html").text()
-    assert rows.count('class="gs-offering"') == total - in_page
+    groups = plain.request.get(f"{long_table}/{ROWS_FILE}").json()["groups"]
+    assert sum(len(group["offerings"]) for group in groups) == total - in_page
 
 
 # The requests the page made for its rows file, as the browser's resource timing lists them: a fetch
 # that takes the head's preload adds none
-ROWS_FILE_REQUESTS = """performance.getEntriesByType('resource')
-    .filter(entry => new URL(entry.name).pathname.endsWith('/rows.html')).length"""
+ROWS_FILE_REQUESTS = f"""performance.getEntriesByType('resource')
+    .filter(entry => new URL(entry.name).pathname.endsWith('/{ROWS_FILE}')).length"""
 
 
 def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str, fixture_build: SiteBuild) -> None:
     page.goto(f"{long_table}/")
     page.wait_for_selector("#comparison-tools:not([hidden])")
     # the rows file is asked for from the head, before the script, and the script's fetch takes that
-    assert page.locator('head link[rel=preload][href="rows.html"][as=fetch][crossorigin]').count() == 1
+    assert page.locator(f'head link[rel=preload][href="{ROWS_FILE}"][as=fetch][crossorigin]').count() == 1
     assert page.evaluate(ROWS_FILE_REQUESTS) == 1
     total = len(built_rows(page, long_table))
     assert total > FOLD_ABOVE_ROWS
@@ -750,10 +758,28 @@ def test_a_long_table_is_shown_a_page_at_a_time(page, long_table: str, fixture_b
     assert known == sorted(known) and len(keys) == ROWS_PER_PAGE
     settled(page)
     assert page.text_content("#comparison-show-all") == t("tools.show_all", count=total - ROWS_PER_PAGE)
-    # the name search covers the folded rows too
+    # the name search covers the folded rows too; a row of the rows file, made as it shows, is like
+    # any other: its details open in place, and it can be ticked
     open_tools(page)
     page.fill("input[name=name]", f"Synthetic Cloud {LONG_PROVIDERS - 1:04d}")
     assert shown_offerings(page) >= 1
+    folded_row = page.locator("#comparison tr.gs-offering").first
+    name = folded_row.locator("a.gs-disclose")
+    assert name.get_attribute("aria-expanded") == "false"
+    name.click()
+    assert name.get_attribute("aria-expanded") == "true"
+    page.wait_for_selector("#comparison tr.gs-more.gs-open .gs-details")
+    folded_row.locator("input.gs-pick").check()
+    page.wait_for_function("location.search.includes('pick=')")
+    assert page.is_visible("#comparison-picked")
+    # a provider that keeps no data, in the rows file, is found by its name, its row across the table
+    open_tools(page)
+    page.fill("input[name=name]", STORELESS)
+    settled(page)
+    storeless = page.locator("#comparison tr.gs-no-storage", has_text=STORELESS)
+    assert storeless.is_visible()
+    columns = page.locator("#comparison thead th").count()  # the cost column's among them, hidden or not
+    assert storeless.locator("td").get_attribute("colspan") == str(columns - 1)
     page.fill("input[name=name]", "")
     page.click("#comparison-show-all")
     assert shown_offerings(page) == total

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +20,7 @@ from conftest import LANGUAGES, ROOT, provider_markdown, renderer, use_fixture_d
 from gpustorage import SiteBuild
 from gpustorage.inputs.guide import GuideFrontMatter, GuidePage
 from gpustorage.pages.render import html, jsonld_blocks, markers_in, md, site_texts
-from gpustorage.pages.render_html import changes_list, row_attributes
+from gpustorage.pages.render_html import changes_list, row_attributes, row_data, rows_index
 from gpustorage.pages.render_text import llms_txt, provider_twin
 from gpustorage.pages.report_links import MAX_REPORT_URL, offering_report, report_links
 from projects import copy_project
@@ -105,13 +106,47 @@ def test_json_ld_follows_the_markers_however_spaced(fixture_build: SiteBuild, ma
 
 def test_row_attributes_carry_the_derived_figures(fixture_build: SiteBuild) -> None:
     beta = next(p for p in fixture_build.views["de"].providers if p.id == "beta-cloud").offerings[0]
-    html = BeautifulSoup(f"<tr{row_attributes(beta)}></tr>", "html.parser").tr
+    html = BeautifulSoup(f"<tr{row_attributes(row_data(beta))}></tr>", "html.parser").tr
     assert json.loads(html["data-tiers"]) == [[None, pytest.approx(0.0001 * 730)]]
     assert json.loads(html["data-idle-tiers"]) == [[None, pytest.approx(0.0002 * 730)]]
     assert float(html["data-egress-rate"]) == pytest.approx(0.01 / 1.073741824)
     assert html["data-egress-pooled"] == "yes"
     assert float(html["data-max-gb"]) == pytest.approx(10 * 1.099511627776 * 1000)
     assert (html["data-billed"], html["data-multi"], html["data-spot"]) == ("yes", "no", "no")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rows_file_lists_what_each_of_its_rows_holds(fixture_build: SiteBuild, lang: str) -> None:
+    """Issue #30: a long comparison's script filters and sorts the rows of its rows file by what the file
+    lists of each (rows.js), and reads a row's markup only once the row shows: the two must agree, or a
+    row would sort one way before it shows and another after. Every fixture provider, one that keeps no
+    data among them, in every language."""
+    view = fixture_build.views[lang]
+    language = renderer(view)
+    rows_file = json.loads(
+        rows_index(list(view.providers), language.shared.offerings, language.card_labels, view.t)
+    )
+    assert {group["provider"] for group in rows_file["groups"]} == {p.id for p in view.providers}
+    assert any(not group["offerings"] for group in rows_file["groups"])  # a provider without storage
+    for group in rows_file["groups"]:
+        rows = BeautifulSoup(f"<table><tbody>{group['markup']}</tbody></table>", "html.parser").select("tr")
+        if not group["offerings"]:
+            assert [row["class"] for row in rows] == [["gs-no-storage"]]
+            continue
+        assert len(rows) == len(group["offerings"])
+        for row, listed in zip(rows, group["offerings"], strict=True):
+            attributes = {name[5:]: value for name, value in row.attrs.items() if name.startswith("data-")}
+            attributes.pop("provider")  # the group's
+            dataset = {
+                re.sub(r"-(\w)", lambda m: m.group(1).upper(), name): value
+                for name, value in attributes.items()
+            }
+            assert listed["data"] == dataset
+            keys = {cell["data-column"]: cell.get("data-sort") for cell in row.select("[data-column]")}
+            assert dict(zip(rows_file["columns"], listed["sort"], strict=True)) == {
+                column: keys[column] for column in rows_file["columns"]
+            }
+            assert listed["product"] == row.select_one("a.gs-disclose").get_text()
 
 
 def test_render_command_writes_a_docs_tree_without_mkdocs(tmp_path: Path, fixture_project: Path) -> None:

@@ -14,11 +14,12 @@ function detailsRow(row) {
   return more;
 }
 
-/* Every name link into a disclosure, folded. `detailsOf(link)` gives an offering's details block (a
+/* Every name link of `table` into a disclosure, folded: `eachLink(fn)` calls fn with each link, now and
+ * as rows are made (rows.js: whenMade). `detailsOf(link)` gives an offering's details block (a
  * promise), `prepare(block)` readies it to show (its amounts in the reader's currency), and
  * `onRow(row, more)` learns of each details row made, which moves and hides with its row. */
-export function addDisclosures(table, detailsOf, prepare, onRow) {
-  table.querySelectorAll("a.gs-disclose").forEach((link) => link.setAttribute("aria-expanded", "false"));
+export function addDisclosures(table, eachLink, detailsOf, prepare, onRow) {
+  eachLink((link) => link.setAttribute("aria-expanded", "false"));
   const madeFor = new WeakMap(); // an offering's row -> its details row, made at its first opening
 
   function open(link, row) {

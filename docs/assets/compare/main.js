@@ -46,11 +46,11 @@ function wordingFor(locale, settings) {
   };
 }
 
-function start(table, form, settings) {
+function start(table, form, settings, rowsFile) {
   const filterNames = settings.filters;
   const keys = viewKeys(filterNames);
   const wording = wordingFor(document.documentElement.lang || undefined, settings);
-  const rows = readTable(table, filterNames, settings.strings);
+  const rows = readTable(table, filterNames, settings.strings, rowsFile);
   const tools = toolsForm(form, settings, wording);
   const view = tableView(table, rows, settings, wording, describeResult);
   const detailsOf = detailsReader(settings.details_file);
@@ -108,6 +108,7 @@ function start(table, form, settings) {
 function wireDetails(table, rows, detailsOf, state, wording) {
   addDisclosures(
     table,
+    (fn) => rows.whenMade((entry) => fn(entry.link)),
     detailsOf,
     (block) => {
       showMoneys(block, state.cur, wording.money);
@@ -217,19 +218,15 @@ function wireToolsToggle(form, toggle, firstResult) {
 const table = document.getElementById("comparison");
 const form = document.getElementById("comparison-tools");
 const settingsNode = document.getElementById("comparison-settings");
-/* A long comparison's page holds its first rows; the others (settings.rows_file, beside the page) join
- * them before the script starts, so that every control covers every offering. Without them the tools
- * cover the rows in the page. */
-function withAllRows(table, rowsFile) {
-  if (!rowsFile) return Promise.resolve();
+/* A long comparison's page holds its first rows; the others (settings.rows_file, beside the page, asked
+ * for from the page's head) are read before the script starts, so that every control covers every
+ * offering: what filters and sorting need of each, and each provider's markup, made into rows only
+ * when they show (rows.js). Without the file the tools cover the rows in the page (null). */
+function otherRows(rowsFile) {
+  if (!rowsFile) return Promise.resolve(null);
   return fetch(rowsFile)
-    .then((response) => (response.ok ? response.text() : Promise.reject(new Error(response.status))))
-    .then((text) => {
-      const template = document.createElement("template");
-      template.innerHTML = text; // inert: loads nothing, runs nothing
-      table.tFoot.before(...template.content.querySelectorAll("tbody"));
-    })
-    .catch(() => {});
+    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(response.status))))
+    .catch(() => null);
 }
 
 if (table && form && settingsNode) {
@@ -237,5 +234,5 @@ if (table && form && settingsNode) {
   // at once, in the module's own task: a shared link's view is then the page's first paint (a start
   // in a later task, tried to split the load's work, let the default view paint first and applied the
   // link 200-260 ms after DOMContentLoaded on a phone at 4x; make bench: shared_link_after_dcl_ms)
-  withAllRows(table, settings.rows_file).then(() => start(table, form, settings));
+  otherRows(settings.rows_file).then((rowsFile) => start(table, form, settings, rowsFile));
 }

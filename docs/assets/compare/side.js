@@ -56,19 +56,18 @@ function factCell(row) {
   return holder;
 }
 
-/* A checkbox at the start of every offering's row, named by its provider and product; `onTick(id,
- * ticked)` hears each change. */
-function addPickBoxes(entries, strings, wording, onTick) {
-  entries.forEach((entry) => {
-    const box = document.createElement("input");
-    box.type = "checkbox";
-    box.className = "gs-pick";
-    box.value = entry.id;
-    box.setAttribute("aria-label", wording.fill(strings.pick_label, { offering: entry.name }));
-    box.addEventListener("change", () => onTick(entry.id, box.checked));
-    entry.cells.product.insertBefore(box, entry.cells.product.firstChild);
-    entry.pickBox = box;
-  });
+/* A checkbox at the start of an offering's row, named by its provider and product, ticked as `ticked`;
+ * `onTick(id, ticked)` hears each change. */
+function addPickBox(entry, ticked, strings, wording, onTick) {
+  const box = document.createElement("input");
+  box.type = "checkbox";
+  box.className = "gs-pick";
+  box.value = entry.id;
+  box.checked = ticked;
+  box.setAttribute("aria-label", wording.fill(strings.pick_label, { offering: entry.name }));
+  box.addEventListener("change", () => onTick(entry.id, box.checked));
+  entry.cells.product.insertBefore(box, entry.cells.product.firstChild);
+  entry.pickBox = box;
 }
 
 /* The costs' row: each offering's cost (in `currency`, led by the figure of the sorted `column`), or,
@@ -131,15 +130,15 @@ export function sideView(table, rows, settings, wording, detailsOf) {
   rows.entries.forEach((entry) => {
     byId[entry.id] = entry;
   });
+  let ids = []; // the offerings ticked
   let shown = Promise.resolve(); // the view being made: its offerings' details are read first
 
   /* The ticks, the bar and the view as the state says (the view rebuilt while open: costs follow the
    * calculator). Returns whether the view is open. */
   function show(state) {
-    const ids = pickedIds(state.pick).filter((id) => id in byId);
-    rows.entries.forEach((entry) => {
-      setProperty(entry.pickBox, "checked", ids.indexOf(entry.id) !== -1);
-    });
+    ids = pickedIds(state.pick).filter((id) => id in byId);
+    // the rows made so far; one made later gets its box ticked or not (addCheckboxes)
+    rows.byRow.forEach((entry) => setProperty(entry.pickBox, "checked", ids.indexOf(entry.id) !== -1));
     bar.hidden = ids.length === 0;
     setText(openButton, wording.fill(strings.pick_open, { count: ids.length }));
     const open = Boolean(state.side) && ids.length > 0;
@@ -165,7 +164,9 @@ export function sideView(table, rows, settings, wording, detailsOf) {
   }
 
   return {
-    addCheckboxes: (onTick) => addPickBoxes(rows.entries, strings, wording, onTick),
+    // a box in each row, as the row is made (rows.js: whenMade)
+    addCheckboxes: (onTick) =>
+      rows.whenMade((entry) => addPickBox(entry, ids.indexOf(entry.id) !== -1, strings, wording, onTick)),
     show: show,
     // a promise kept once the view asked for last is shown
     ready: () => shown,

@@ -1,5 +1,6 @@
-/* Sorting offerings by a column. A cell's sort key is its data-sort attribute, read when first
- * needed and kept in entry.keys (cost.js writes the calculator's keys there). No DOM at load time. */
+/* Sorting offerings by a column. A cell's sort key is its data-sort attribute (or, for a row of a long
+ * comparison's rows file, the key the file lists for it), read when first needed and kept in entry.keys
+ * (cost.js writes the calculator's keys there). No DOM at load time. */
 
 import { own } from "./own.js";
 
@@ -10,13 +11,17 @@ export function toSortKey(raw) {
   return isNaN(number) ? raw : number;
 }
 
-/* The entry's key for `column`, a column of its row (null for an unknown value or no such cell). */
+/* The entry's key for `column`, a column of its row (null for an unknown value or no such cell): from
+ * its cells, or, for a row of a long comparison's rows file not read yet, from the keys it lists. */
 export function sortKey(entry, column) {
-  if (!own(entry.keys, column)) {
-    const cell = own(entry.cells, column) ? entry.cells[column] : undefined;
-    entry.keys[column] = toSortKey(cell ? cell.dataset.sort : undefined);
-  }
+  if (!own(entry.keys, column)) entry.keys[column] = toSortKey(rawSortKey(entry, column));
   return entry.keys[column];
+}
+
+function rawSortKey(entry, column) {
+  if (entry.sorts) return own(entry.sorts, column) && entry.sorts[column] !== null ? entry.sorts[column] : undefined;
+  const cell = own(entry.cells, column) ? entry.cells[column] : undefined;
+  return cell ? cell.dataset.sort : undefined;
 }
 
 /* Numbers by value, texts in the language's order (`collator`); unknown (null) always last. */

@@ -89,8 +89,8 @@ CONTROL_ATTRIBUTES = ("preset", "label", "for", "keep")
 # beside it (providers/<id>/details.html): the comparison's script opens a row's details from there
 DETAILS_FILE = "details.html"
 # A comparison longer than settings.FOLD_ABOVE_ROWS holds its first rows; the others are in this file
-# beside it, which the script reads before it starts (main.js)
-ROWS_FILE = "rows.html"
+# beside it as JSON, which the script reads before it starts (main.js; render_html.rows_index)
+ROWS_FILE = "rows.json"
 # The comparison's script in the site, one module that the build assembles from docs/assets/compare/
 # (gpustorage.pages.script); the pages that hold the comparison load it, and no other page
 COMPARISON_SCRIPT = "assets/comparison.js"

@@ -121,7 +121,7 @@ class Page:
     generated: bool = False  # made from data alone (a provider page), not from a page of the guide
     # files the comparison's script reads, written beside the page, by name: a provider page's details
     # (DETAILS_FILE), a long comparison's rows after those in the page (ROWS_FILE)
-    beside: dict[str, Markup] = field(default_factory=dict)
+    beside: Mapping[str, str] = field(default_factory=dict)
 
     def as_markdown(self) -> str:
         return self.front_matter.as_yaml() + str(self.body)
@@ -237,7 +237,8 @@ def shared_parts(view: SiteView) -> Shared:
     """The shared parts, from any one language's view (they hold no words)."""
     offerings = {
         (provider.id, offering.number): OfferingParts(
-            attributes=render_html.row_attributes(offering),
+            data=(data := render_html.row_data(offering)),
+            attributes=render_html.row_attributes(data),
             report=offering_report(view.repository, provider, offering),
         )
         for provider in view.providers
@@ -496,15 +497,12 @@ class LanguageRenderer:
             extra["example_converted"] = converted if example and example.converted else None
         return extra
 
-    def rows_file(self) -> dict[str, Markup]:
+    def rows_file(self) -> dict[str, str]:
         """A long comparison's other rows (ROWS_FILE), beside its page; none for a comparison in full."""
-        t, parts = self.view.t, self.shared.offerings
         _, rest = split_rows(self.view)
         if not rest:
             return {}
-        labels = self.card_labels
-        groups = [render_html.provider_group(p, parts, labels, t) for p in rest]
-        return {ROWS_FILE: render_html.rows_document(groups, t)}
+        return {ROWS_FILE: render_html.rows_index(rest, self.shared.offerings, self.card_labels, self.view.t)}
 
     def provider_page(self, provider: ProviderView) -> Page:
         """A provider's page: where it stands, its links (the comparison filtered to it among them) and

@@ -58,7 +58,8 @@ _END_ITEM = Markup("</li>")
 class OfferingParts:
     """What an offering's markup holds in every language (no words): made once per build."""
 
-    attributes: Markup  # the comparison row's data-* attributes
+    data: Mapping[str, str]  # the comparison row's data-* attributes, by name (row_data)
+    attributes: Markup  # the same as the row writes them
     report: OfferingReport  # the head and English lines of its report links
 
 
@@ -68,8 +69,8 @@ def _pairs(tiers: tuple[UsdTier, ...]) -> str:
     return json.dumps(pairs, separators=(",", ":"), allow_nan=False)  # the script parses it: JSON only
 
 
-def row_attributes(offering: OfferingView) -> Markup:
-    """The data-* attributes of a comparison row (see contract.ROW_ATTRIBUTES)."""
+def row_data(offering: OfferingView) -> dict[str, str]:
+    """The data-* attributes of a comparison row (see contract.ROW_ATTRIBUTES), by name."""
     figures: Figures = offering.figures
     attributes = {"kind": offering.kind}
     attributes.update({name: offering.value(fact) for name, fact in FILTERS.items()})
@@ -92,7 +93,12 @@ def row_attributes(offering: OfferingView) -> Markup:
             attributes["egress-pooled"] = "yes"
     if figures.max_size_gb is not None:
         attributes["max-gb"] = repr(figures.max_size_gb)
-    return html_join("", [html_format(' data-{}="{}"', name, value) for name, value in attributes.items()])
+    return attributes
+
+
+def row_attributes(data: Mapping[str, str]) -> Markup:
+    """A comparison row's data-* attributes (row_data) as the row writes them."""
+    return html_join("", [html_format(' data-{}="{}"', name, value) for name, value in data.items()])
 
 
 # ---- values and their marks ----------------------------------------------------------------------
@@ -367,7 +373,8 @@ def comparison_cell(offering: OfferingView, column: str, label: str, t: Strings)
     data-symbol, "?" from its class) and its word is read: a row holds few elements (issue #30)."""
     c, fact = offering.cells[column], Fact(column)
     value = offering.value(fact)
-    sort = _NOTHING if c.sort is None else html_format(' data-sort="{}"', repr(c.sort))
+    key = sort_key(offering, column)
+    sort = _NOTHING if key is None else html_format(' data-sort="{}"', key)
     attributes = html_format(' data-column="{}"{} data-label="{}"', column, sort, label)
     if c.unknown:
         template = '<td class="gs-token gs-unknown"{}><span class="gs-sr">{}</span></td>'
@@ -382,6 +389,17 @@ def comparison_cell(offering: OfferingView, column: str, label: str, t: Strings)
         )
     example = example_mark(t) if fact is Fact.price and offering.figures.example_of else _NOTHING
     return html_format("<td{}>{}{}</td>", attributes, with_moneys(c.token, c.moneys), example)
+
+
+def sort_key(offering: OfferingView, column: str) -> str | None:
+    """The key a column of the comparison sorts an offering's row by, as its cell's data-sort writes it
+    (sort.js reads it): a fact's figure, or, in the evidence column ("checked"), the oldest source date;
+    None where the value is unknown."""
+    if column == "checked":
+        date = offering.source_date
+        return None if date is None else date.day.isoformat()
+    key = offering.cells[column].sort
+    return None if key is None else repr(key)
 
 
 def evidence_cell(offering: OfferingView, label: str, t: Strings) -> Markup:
@@ -402,7 +420,7 @@ def evidence_cell(offering: OfferingView, label: str, t: Strings) -> Markup:
         '<td class="gs-evidence{}" data-column="checked" data-label="{}"{}{}>{}{}</td>',
         " gs-stale" if figures.stale else "",
         label,
-        _NOTHING if date is None else html_format(' data-sort="{}"', date.day.isoformat()),
+        _NOTHING if date is None else html_format(' data-sort="{}"', sort_key(offering, "checked")),
         html_format(' title="{}"', t("evidence.title", date=date.text, doubts=words))
         if shown and date is not None
         else _NOTHING,
@@ -473,49 +491,85 @@ def comparison_row(
     )
 
 
-def provider_group(
+def provider_rows(
     provider: ProviderView,
     parts: Mapping[tuple[str, int], OfferingParts],
     labels: Mapping[str, str],
     t: Strings,
 ) -> Markup:
-    """A provider's rows in the comparison, a <tbody> of their own: its offerings, or a row saying that
-    it keeps no data. `labels`: card_labels of the language."""
+    """A provider's rows in the comparison: its offerings, or a row saying that it keeps no data.
+    `labels`: card_labels of the language."""
     if provider.offerings:
-        rows = html_join(
+        return html_join(
             "",
             [
                 comparison_row(provider, offering, parts[(provider.id, offering.number)], labels, t)
                 for offering in provider.offerings
             ],
         )
-    else:
-        assert provider.absence is not None  # a provider without offerings says why, with sources
-        rows = html_format(
-            '<tr class="gs-no-storage" data-provider="{id}"><th scope="row"><a href="providers/{id}/">'
-            '{name}</a></th><td colspan="{span}">{text}{marks}</td></tr>\n',
-            id=provider.id,
-            name=provider.name,
-            span=len(COLUMNS) + 1,
-            text=t("provider.no_storage"),
-            marks=marks(provider.absence, t),
-        )
+    assert provider.absence is not None  # a provider without offerings says why, with sources
+    return html_format(
+        '<tr class="gs-no-storage" data-provider="{id}"><th scope="row"><a href="providers/{id}/">'
+        '{name}</a></th><td colspan="{span}">{text}{marks}</td></tr>\n',
+        id=provider.id,
+        name=provider.name,
+        span=len(COLUMNS) + 1,
+        text=t("provider.no_storage"),
+        marks=marks(provider.absence, t),
+    )
+
+
+def provider_group(
+    provider: ProviderView,
+    parts: Mapping[tuple[str, int], OfferingParts],
+    labels: Mapping[str, str],
+    t: Strings,
+) -> Markup:
+    """A provider's rows in the comparison (provider_rows), a <tbody> of their own."""
+    rows = provider_rows(provider, parts, labels, t)
     return html_format(
         '<tbody data-provider="{}" data-name="{}">\n{}</tbody>', provider.id, provider.name, rows
     )
 
 
-def rows_document(groups: list[Markup], t: Strings) -> Markup:
-    """A long comparison's rows after those its page holds, in a small page of their own that the script
-    reads before it starts (main.js), kept from search engines: the provider pages hold every value."""
-    return html_format(
-        '<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="robots" content="noindex">\n<title>{title}</title>\n</head>\n<body>\n'
-        "<table>\n{groups}\n</table>\n</body>\n</html>\n",
-        lang=t.lang,
-        title=t("comparison.caption"),
-        groups=html_join("\n", groups),
-    )
+def _dataset_name(attribute: str) -> str:
+    """A data-* attribute's name as the script's element.dataset has it: "billed-idle" -> "billedIdle"."""
+    first, *rest = attribute.split("-")
+    return first + "".join(word.capitalize() for word in rest)
+
+
+def rows_index(
+    providers: list[ProviderView],
+    parts: Mapping[tuple[str, int], OfferingParts],
+    labels: Mapping[str, str],
+    t: Strings,
+) -> str:
+    """A long comparison's rows after those its page holds, as JSON for its script (main.js, rows.js):
+    per provider its name and its rows' markup, and per offering what filters and sorting read (its
+    row's data attributes, its cells' sort keys in the order of "columns", its product's name), so that
+    the script reads a row's markup only once the row shows. Without the script the provider pages hold
+    every value."""
+    columns = [str(fact) for fact in COLUMNS] + ["checked"]
+    groups = [
+        {
+            "provider": provider.id,
+            "name": provider.name,
+            "markup": str(provider_rows(provider, parts, labels, t)),
+            "offerings": [
+                {
+                    "data": {
+                        _dataset_name(name): value
+                        for name, value in parts[(provider.id, offering.number)].data.items()
+                    },
+                    "sort": [sort_key(offering, column) for column in columns],
+                    "product": offering.product,
+                }
+                for offering in provider.offerings
+            ],
+        }
+        for provider in providers
+    ]
+    return json.dumps({"columns": columns, "groups": groups}, ensure_ascii=False, separators=(",", ":"))
 
 
 def folded_note(shown: int, total: int, t: Strings) -> Markup:
