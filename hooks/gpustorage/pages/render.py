@@ -237,8 +237,8 @@ def shared_parts(view: SiteView) -> Shared:
     """The shared parts, from any one language's view (they hold no words)."""
     offerings = {
         (provider.id, offering.number): OfferingParts(
-            data=(data := render_html.row_data(offering)),
-            attributes=render_html.row_attributes(data),
+            attributes=render_html.row_attributes(data := render_html.row_data(offering)),
+            listed=render_html.listed_offering(offering, data),
             report=offering_report(view.repository, provider, offering),
         )
         for provider in view.providers

@@ -58,8 +58,8 @@ _END_ITEM = Markup("</li>")
 class OfferingParts:
     """What an offering's markup holds in every language (no words): made once per build."""
 
-    data: Mapping[str, str]  # the comparison row's data-* attributes, by name (row_data)
-    attributes: Markup  # the same as the row writes them
+    attributes: Markup  # the comparison row's data-* attributes (row_data, row_attributes)
+    listed: Mapping[str, object]  # what a long comparison's rows file lists of it (listed_offering)
     report: OfferingReport  # the head and English lines of its report links
 
 
@@ -532,6 +532,21 @@ def provider_group(
     )
 
 
+# the columns whose sort keys a rows file lists for each offering, in this order (rows_index)
+LISTED_COLUMNS = (*(str(fact) for fact in COLUMNS), "checked")
+
+
+def listed_offering(offering: OfferingView, data: Mapping[str, str]) -> dict[str, object]:
+    """What a long comparison's rows file lists of an offering, the same in every language: its row's
+    data attributes (`data`: row_data) as the script's element.dataset names them, its cells' sort keys
+    (LISTED_COLUMNS) and its product's name."""
+    return {
+        "data": {_dataset_name(name): value for name, value in data.items()},
+        "sort": [sort_key(offering, column) for column in LISTED_COLUMNS],
+        "product": offering.product,
+    }
+
+
 def _dataset_name(attribute: str) -> str:
     """A data-* attribute's name as the script's element.dataset has it: "billed-idle" -> "billedIdle"."""
     first, *rest = attribute.split("-")
@@ -545,31 +560,21 @@ def rows_index(
     t: Strings,
 ) -> str:
     """A long comparison's rows after those its page holds, as JSON for its script (main.js, rows.js):
-    per provider its name and its rows' markup, and per offering what filters and sorting read (its
-    row's data attributes, its cells' sort keys in the order of "columns", its product's name), so that
-    the script reads a row's markup only once the row shows. Without the script the provider pages hold
-    every value."""
-    columns = [str(fact) for fact in COLUMNS] + ["checked"]
+    per provider its name and its rows' markup, and per offering what filters and sorting read
+    (listed_offering), so that the script reads a row's markup only once the row shows. Without the
+    script the provider pages hold every value."""
     groups = [
         {
             "provider": provider.id,
             "name": provider.name,
             "markup": str(provider_rows(provider, parts, labels, t)),
-            "offerings": [
-                {
-                    "data": {
-                        _dataset_name(name): value
-                        for name, value in parts[(provider.id, offering.number)].data.items()
-                    },
-                    "sort": [sort_key(offering, column) for column in columns],
-                    "product": offering.product,
-                }
-                for offering in provider.offerings
-            ],
+            "offerings": [parts[(provider.id, offering.number)].listed for offering in provider.offerings],
         }
         for provider in providers
     ]
-    return json.dumps({"columns": columns, "groups": groups}, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(
+        {"columns": LISTED_COLUMNS, "groups": groups}, ensure_ascii=False, separators=(",", ":")
+    )
 
 
 def folded_note(shown: int, total: int, t: Strings) -> Markup:
