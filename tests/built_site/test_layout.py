@@ -453,6 +453,40 @@ def test_on_a_phone_a_planner_card_not_laid_out_counts_no_taller_than_the_cards_
     assert 0.7 * middle <= estimate <= 1.05 * middle, (estimate, middle)
 
 
+# Where a cell's text (its first text node) breaks between two characters it should not: not after a
+# space or a hyphen, nor beside a Chinese character
+BREAKS_INSIDE_WORDS = """selector => [...document.querySelectorAll(selector)].flatMap(cell => {
+    const node = cell.firstChild;
+    if (!node || node.nodeType !== Node.TEXT_NODE) return [];
+    const text = node.textContent;
+    const tops = [...text].map((_, i) => {
+        const one = document.createRange();
+        one.setStart(node, i);
+        one.setEnd(node, i + 1);
+        return Math.round(one.getBoundingClientRect().top);
+    });
+    const free = /[\\s\\-\\u3000-\\u303f\\u3400-\\u4dbf\\u4e00-\\u9fff\\uff00-\\uffef]/;
+    const inside = (top, i) => i > 0 && top !== tops[i - 1] && !free.test(text[i - 1]) && !free.test(text[i]);
+    return tops.some(inside) ? [text] : [];
+})"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["phone", "small-phone"])
+def test_on_a_phone_the_planners_tables_keep_each_amount_whole(
+    open_tab, server: str, lang: str, viewport
+) -> None:
+    """The tables of the three ways and of the chart's figures fit a phone (four columns) by breaking
+    lines between words: a rule that let them break anywhere cut amounts inside themselves ("0,00 U|SD
+    pe lună", "US$5|1.00")."""
+    page = open_tab(viewport, is_mobile=True, has_touch=True)
+    page.goto(f"{server}/{LANGUAGE_PREFIX[lang]}planner/?gb=2000")
+    page.wait_for_selector("#planner-results:not([hidden]):not([aria-busy])", state="attached")
+    assert page.evaluate("innerWidth") == viewport["width"]  # nothing widens the page
+    assert page.evaluate("document.querySelectorAll('#planner-ways td, #planner-points td').length") > 8
+    assert page.evaluate(BREAKS_INSIDE_WORDS, "#planner-ways :is(th, td), #planner-points :is(th, td)") == []
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_on_a_phone_each_planner_result_is_a_card_of_whole_figures(open_tab, server: str, lang: str) -> None:
     """Issue #34: on a phone the planner's results are a card an offering. In six columns a phone's
