@@ -10,6 +10,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import markdown
@@ -20,7 +21,7 @@ from conftest import LANGUAGES, ROOT, provider_markdown, renderer, use_fixture_d
 from gpustorage import SiteBuild
 from gpustorage.inputs.guide import GuideFrontMatter, GuidePage
 from gpustorage.pages.render import html, jsonld_blocks, markers_in, md, site_texts
-from gpustorage.pages.render_html import changes_list, row_attributes, row_data, rows_index
+from gpustorage.pages.render_html import changes_list, provider_rows, row_attributes, row_data, rows_index
 from gpustorage.pages.render_text import llms_txt, provider_twin
 from gpustorage.pages.report_links import MAX_REPORT_URL, offering_report, report_links
 from projects import copy_project
@@ -118,35 +119,40 @@ def test_row_attributes_carry_the_derived_figures(fixture_build: SiteBuild) -> N
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_rows_file_lists_what_each_of_its_rows_holds(fixture_build: SiteBuild, lang: str) -> None:
     """Issue #30: a long comparison's script filters and sorts the rows of its rows file by what the file
-    lists of each (rows.js), and reads a row's markup only once the row shows: the two must agree, or a
-    row would sort one way before it shows and another after. Every fixture provider, one that keeps no
-    data among them, in every language."""
+    lists of each (rows.js), and reads a row's markup only once the row shows. The list holds what the
+    row holds in a page (its data attributes, its cells' sort keys, its product), so that a row sorts
+    and filters the same before it shows and after; the file's row is the page's row without the data
+    attributes (each value once). Every fixture provider, one that keeps no data among them, in every
+    language."""
     view = fixture_build.views[lang]
     language = renderer(view)
-    rows_file = json.loads(
-        rows_index(list(view.providers), language.shared.offerings, language.card_labels, view.t)
-    )
-    assert {group["provider"] for group in rows_file["groups"]} == {p.id for p in view.providers}
+    parts, labels = language.shared.offerings, language.card_labels
+    rows_file = json.loads(rows_index(list(view.providers), parts, labels, view.t))
+    assert [group["provider"] for group in rows_file["groups"]] == [p.id for p in view.providers]
     assert any(not group["offerings"] for group in rows_file["groups"])  # a provider without storage
-    for group in rows_file["groups"]:
-        rows = BeautifulSoup(f"<table><tbody>{group['markup']}</tbody></table>", "html.parser").select("tr")
-        if not group["offerings"]:
-            assert [row["class"] for row in rows] == [["gs-no-storage"]]
+
+    def rows_of(markup: str) -> list[Any]:
+        return BeautifulSoup(f"<table><tbody>{markup}</tbody></table>", "html.parser").select("tr")
+
+    for provider, group in zip(view.providers, rows_file["groups"], strict=True):
+        in_page = rows_of(str(provider_rows(provider, parts, labels, view.t)))
+        in_file = rows_of(group["markup"])
+        assert len(in_page) == len(in_file) == max(1, len(group["offerings"]))
+        if not group["offerings"]:  # its row saying that it keeps no data, as in a page
+            assert [str(row) for row in in_file] == [str(row) for row in in_page]
             continue
-        assert len(rows) == len(group["offerings"])
-        for row, listed in zip(rows, group["offerings"], strict=True):
-            attributes = {name[5:]: value for name, value in row.attrs.items() if name.startswith("data-")}
-            attributes.pop("provider")  # the group's
+        for page_row, file_row, listed in zip(in_page, in_file, group["offerings"], strict=True):
+            figures = {name for name in page_row.attrs if name.startswith("data-")} - {"data-provider"}
             dataset = {
-                re.sub(r"-(\w)", lambda m: m.group(1).upper(), name): value
-                for name, value in attributes.items()
+                re.sub(r"-(\w)", lambda m: m.group(1).upper(), name[5:]): page_row[name] for name in figures
             }
             assert listed["data"] == dataset
-            keys = {cell["data-column"]: cell.get("data-sort") for cell in row.select("[data-column]")}
-            assert dict(zip(rows_file["columns"], listed["sort"], strict=True)) == {
-                column: keys[column] for column in rows_file["columns"]
-            }
-            assert listed["product"] == row.select_one("a.gs-disclose").get_text()
+            keys = {cell["data-column"]: cell.get("data-sort") for cell in page_row.select("[data-column]")}
+            assert listed["sort"] == [keys[column] for column in rows_file["columns"]]
+            assert listed["product"] == page_row.select_one("a.gs-disclose").get_text()
+            for name in figures:
+                del page_row[name]
+            assert str(file_row) == str(page_row)
 
 
 def test_render_command_writes_a_docs_tree_without_mkdocs(tmp_path: Path, fixture_project: Path) -> None:

@@ -468,6 +468,7 @@ def comparison_row(
     parts: OfferingParts,
     labels: Mapping[str, str],
     t: Strings,
+    figures: bool = True,
 ) -> Markup:
     """An offering's row in the comparison, on one line: its provider and name (every row names its
     provider: the table needs no group headings and a sorted table reads the same), its facts as short
@@ -480,7 +481,7 @@ def comparison_row(
         '<a class="gs-disclose" href="providers/{provider_id}/#{anchor}">{product}</a></th>\n'
         "{cells}\n{evidence}\n</tr>\n",
         provider_id=provider.id,
-        attributes=parts.attributes,
+        attributes=parts.attributes if figures else _NOTHING,
         anchor=details_anchor(offering),
         provider=provider.name,
         product=offering.product,
@@ -496,14 +497,16 @@ def provider_rows(
     parts: Mapping[tuple[str, int], OfferingParts],
     labels: Mapping[str, str],
     t: Strings,
+    figures: bool = True,
 ) -> Markup:
     """A provider's rows in the comparison: its offerings, or a row saying that it keeps no data.
-    `labels`: card_labels of the language."""
+    `labels`: card_labels of the language. Without `figures`, an offering's row leaves out the data
+    attributes the script reads (a rows file lists them apart: rows_index)."""
     if provider.offerings:
         return html_join(
             "",
             [
-                comparison_row(provider, offering, parts[(provider.id, offering.number)], labels, t)
+                comparison_row(provider, offering, parts[(provider.id, offering.number)], labels, t, figures)
                 for offering in provider.offerings
             ],
         )
@@ -561,13 +564,13 @@ def rows_index(
 ) -> str:
     """A long comparison's rows after those its page holds, as JSON for its script (main.js, rows.js):
     per provider its name and its rows' markup, and per offering what filters and sorting read
-    (listed_offering), so that the script reads a row's markup only once the row shows. Without the
-    script the provider pages hold every value."""
+    (listed_offering, which the rows then leave out), so that the script reads a row's markup only once
+    the row shows. Without the script the provider pages hold every value."""
     groups = [
         {
             "provider": provider.id,
             "name": provider.name,
-            "markup": str(provider_rows(provider, parts, labels, t)),
+            "markup": str(provider_rows(provider, parts, labels, t, figures=False)),  # each value once
             "offerings": [parts[(provider.id, offering.number)].listed for offering in provider.offerings],
         }
         for provider in providers
