@@ -89,7 +89,8 @@ CONTROL_ATTRIBUTES = ("preset", "label", "for", "keep")
 # beside it (providers/<id>/details.html): the comparison's script opens a row's details from there
 DETAILS_FILE = "details.html"
 # A comparison longer than settings.FOLD_ABOVE_ROWS holds its first rows; the others are in this file
-# beside it as JSON, which the script reads before it starts (main.js; render_html.rows_index)
+# beside it as JSON, which the script reads before it starts (main.js; render_html.rows_index): each
+# provider's rows (without ROW_ATTRIBUTES) and, per offering, those attributes and its cells' sort keys
 ROWS_FILE = "rows.json"
 # The comparison's script in the site, one module that the build assembles from docs/assets/compare/
 # (gpustorage.pages.script); the pages that hold the comparison load it, and no other page
