@@ -28,6 +28,7 @@ test("a cell's sort text is a number where it is one, text otherwise, null when 
   assert.equal(toSortKey("zone"), "zone");
   assert.equal(toSortKey(""), null);
   assert.equal(toSortKey(undefined), null);
+  assert.equal(toSortKey(null), null); // a rows file's absent key, not 0
 });
 
 test("numbers by value, texts in the language's order, unknown last either way", () => {

@@ -4,9 +4,10 @@
 
 import { own } from "./own.js";
 
-/* A raw data-sort text as a key: a number where it is one, the text otherwise, null when absent. */
+/* A raw data-sort text as a key: a number where it is one, the text otherwise, null when absent (a
+ * rows file lists an absent key as null). */
 export function toSortKey(raw) {
-  if (raw === undefined || raw === "") return null;
+  if (raw === undefined || raw === null || raw === "") return null;
   const number = Number(raw);
   return isNaN(number) ? raw : number;
 }
@@ -19,7 +20,7 @@ export function sortKey(entry, column) {
 }
 
 function rawSortKey(entry, column) {
-  if (entry.sorts) return own(entry.sorts, column) && entry.sorts[column] !== null ? entry.sorts[column] : undefined;
+  if (entry.sorts) return own(entry.sorts, column) ? entry.sorts[column] : undefined;
   const cell = own(entry.cells, column) ? entry.cells[column] : undefined;
   return cell ? cell.dataset.sort : undefined;
 }

@@ -373,9 +373,9 @@ def comparison_cell(offering: OfferingView, column: str, label: str, t: Strings)
     data-symbol, "?" from its class) and its word is read: a row holds few elements (issue #30)."""
     c, fact = offering.cells[column], Fact(column)
     value = offering.value(fact)
-    key = sort_key(offering, column)
-    sort = _NOTHING if key is None else html_format(' data-sort="{}"', key)
-    attributes = html_format(' data-column="{}"{} data-label="{}"', column, sort, label)
+    attributes = html_format(
+        ' data-column="{}"{} data-label="{}"', column, _sort_attribute(offering, column), label
+    )
     if c.unknown:
         template = '<td class="gs-token gs-unknown"{}><span class="gs-sr">{}</span></td>'
         return html_format(template, attributes, c.text)
@@ -402,6 +402,12 @@ def sort_key(offering: OfferingView, column: str) -> str | None:
     return None if key is None else repr(key)
 
 
+def _sort_attribute(offering: OfferingView, column: str) -> Markup:
+    """A comparison cell's data-sort (sort_key), or nothing where the value is unknown."""
+    key = sort_key(offering, column)
+    return _NOTHING if key is None else html_format(' data-sort="{}"', key)
+
+
 def evidence_cell(offering: OfferingView, label: str, t: Strings) -> Markup:
     """The row's one mark for its evidence, instead of a badge per value: the oldest source date among
     its known values (or "undated" when none has one), then a symbol if any value is stale, rests on
@@ -420,7 +426,7 @@ def evidence_cell(offering: OfferingView, label: str, t: Strings) -> Markup:
         '<td class="gs-evidence{}" data-column="checked" data-label="{}"{}{}>{}{}</td>',
         " gs-stale" if figures.stale else "",
         label,
-        _NOTHING if date is None else html_format(' data-sort="{}"', sort_key(offering, "checked")),
+        _sort_attribute(offering, "checked"),
         html_format(' title="{}"', t("evidence.title", date=date.text, doubts=words))
         if shown and date is not None
         else _NOTHING,
