@@ -351,7 +351,7 @@ def test_calculator_adds_tiers_fees_idle_prices_and_egress(
         assert float(cell.get_attribute("data-value")) == pytest.approx(monthly)
         text = cell.inner_text()
         # an amount converted from the price's own currency (EUR, INR) says so
-        sign = "≈ " if (provider_id, number) in CONVERTED else ""
+        sign = "≈\xa0" if (provider_id, number) in CONVERTED else ""
         assert t("calc.per_month", amount=sign + _money(page, lang, monthly)) in text
         assert t("calc.total_line", amount=sign + _money(page, lang, monthly * 3), count=3) in text
         # the GPU runs all month (no hours given): no idle hour, so no running and idle lines apart
@@ -449,7 +449,7 @@ def test_totals_in_the_currency_the_reader_chooses(
     t = fixture_build.views[lang].t
     cell = cost_cell(page, "alpha-cloud", 1)
     assert (
-        t("calc.per_month", amount="≈ " + _money(page, lang, 70 / 1.2, "EUR")) in cell.inner_text()
+        t("calc.per_month", amount="≈\xa0" + _money(page, lang, 70 / 1.2, "EUR")) in cell.inner_text()
     )  # fixture: 1 EUR = 1.2 USD; a dollar price converted
     assert "EUR" in page.text_content("#calc-rate")
     page.wait_for_function("location.search.includes('cur=EUR')")
@@ -1229,7 +1229,7 @@ def test_hours_a_month_split_running_and_idle_storage(
             cell = cost_cell(page, *key)
             text = shown_text(page, cell)
             assert running == pytest.approx(full[key] / 2)  # the running cost halves
-            sign = "≈ " if key in CONVERTED else ""
+            sign = "≈\xa0" if key in CONVERTED else ""
             assert t("calc.running_line", amount=sign + _money(page, lang, running), hours=365) in text
             idle_text = t("value.unknown") if idle is None else sign + _money(page, lang, idle)
             assert t("calc.idle_line", amount=idle_text, hours=365) in text

@@ -60,8 +60,8 @@ def test_a_price_after_a_free_allowance_says_what_a_reader_pays(
     open_comparison(page, server, lang)
     t = fixture_build.views[lang].t
     # 0.02 EUR per GiB-month at 1.2 USD per EUR: 0.0224 USD per GB-month; the 5 EUR fee is 6 USD
-    rate = "≈ " + money(page, lang, 0.0224, rate=True)
-    assert cell_text(page, "Alpha Buckets", "price") == buckets_price(t, rate, "≈ " + money(page, lang, 6))
+    rate = "≈\xa0" + money(page, lang, 0.0224, rate=True)
+    assert cell_text(page, "Alpha Buckets", "price") == buckets_price(t, rate, "≈\xa0" + money(page, lang, 6))
     assert cell_text(page, "Gamma Home", "price") == spaced(t("price.included_short"))
     visit(page, server, lang, "?sort=price")
     assert visible_products(page)[-1] == "Gamma Home"  # after every price: no price of its own, not 0
@@ -92,7 +92,7 @@ def test_sorted_by_the_idle_cost_each_row_shows_its_idle_cost(
     assert shown == sorted(known, key=known.__getitem__)
     converted = {"Alpha Buckets"}
     for product, amount in known.items():
-        figure = ("≈ " if product in converted else "") + money(page, lang, amount)
+        figure = ("≈\xa0" if product in converted else "") + money(page, lang, amount)
         expected = spaced(t("calc.idle_per_month", amount=figure))
         assert spaced(row_of(page, product).locator("td[data-column=cost] strong").inner_text()) == expected
 
@@ -124,7 +124,7 @@ def test_every_amount_reads_in_the_chosen_currency(
     # 0.02 EUR per GiB-month is 0.0186 EUR per GB-month, its own currency: exact
     euros = buckets_price(t, money(page, lang, 0.0186, "EUR", rate=True), money(page, lang, 5, "EUR"))
     assert cell_text(page, "Alpha Buckets", "price") == euros
-    volume = "≈ " + money(page, lang, 0.0583, "EUR", rate=True)  # 0.07 USD at 1.2 USD per EUR
+    volume = "≈\xa0" + money(page, lang, 0.0583, "EUR", rate=True)  # 0.07 USD at 1.2 USD per EUR
     volume = spaced(volume)
     assert cell_text(page, "Alpha Volume", "price").startswith(volume)
     row_of(page, "Alpha Volume").locator("a.gs-disclose").click()  # its details, read from their file

@@ -119,11 +119,11 @@ test("an amount reads exact in its source's currency and with ≈ once converted
   // a euro price shown in euros: its own amount, no sign (0.0224 USD at 1.2 USD per EUR)
   assert.equal(moneyIn(money, { usd: 0.02235, source: "EUR", rate: true }, "EUR"), euro(0.0186, rate));
   // a dollar price shown in euros: converted, so marked
-  assert.equal(moneyIn(money, { usd: 6, source: "USD", rate: false }, "EUR"), "≈ " + euro(5));
+  assert.equal(moneyIn(money, { usd: 6, source: "USD", rate: false }, "EUR"), "≈\u00a0" + euro(5));
   // in US dollars (the page's currency, also when none is chosen)
   const dollars = new Intl.NumberFormat("de", { style: "currency", currency: "USD" }).format(6);
   assert.equal(moneyIn(money, { usd: 6, source: "USD", rate: false }, ""), dollars);
-  assert.equal(moneyIn(money, { usd: 6, source: "EUR", rate: false }, "USD"), "≈ " + dollars);
+  assert.equal(moneyIn(money, { usd: 6, source: "EUR", rate: false }, "USD"), "≈\u00a0" + dollars);
   // nothing is nothing in every currency: no sign, as the planner writes it (plan.js: exactIn)
   assert.equal(moneyIn(money, { usd: 0, source: "USD", rate: false }, "EUR"), euro(0));
   const noDollars = new Intl.NumberFormat("de", { style: "currency", currency: "USD" }).format(0);

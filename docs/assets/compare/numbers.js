@@ -115,10 +115,14 @@ export function readsExact(amount, source, currency) {
   return !amount || source === currency;
 }
 
+/* Before an amount converted from another currency, joined to it: no line ends with the sign
+ * (transform.CONVERTED). */
+export const CONVERTED = "≈\u00a0";
+
 /* An amount of the page (transform.Money: `usd`, its source's currency `source`, a rate or a sum) as
  * the reader's `currency` shows it: exact (readsExact), or with "≈" before it once converted. */
 export function moneyIn(money, amount, currency) {
   const chosen = currency || "USD";
   const text = money(amount.usd, chosen, amount.rate);
-  return readsExact(amount.usd, amount.source, chosen) ? text : "≈ " + text;
+  return readsExact(amount.usd, amount.source, chosen) ? text : CONVERTED + text;
 }

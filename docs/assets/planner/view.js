@@ -12,6 +12,7 @@ import { breakEven, chartPoints, compareOffering, exactIn, holds, maxRuns, runsT
 import { drawChart, WAYS } from "./chart.js";
 import { filterOf, matches } from "../compare/filter.js";
 import { setText } from "../compare/dom.js";
+import { CONVERTED } from "../compare/numbers.js";
 import { keptInPlace, moveOutOfPlace } from "../compare/order.js";
 
 // the facts of an offering a reader can report (the others are not the offering's own values)
@@ -33,7 +34,7 @@ function writeText(td, text) {
 function wordsFor(strings, wording, currency) {
   const fill = wording.fill;
   const money = (cost, part) =>
-    (exactIn(cost, part, currency) ? "" : "≈ ") + wording.money(cost[part], currency);
+    (exactIn(cost, part, currency) ? "" : CONVERTED) + wording.money(cost[part], currency);
   return {
     strings: strings,
     wording: wording,

@@ -30,7 +30,7 @@ from ..inputs.facts import Fact
 from ..inputs.model import HOURS_PER_MONTH, INCLUDED, StorageKind
 from ..inputs.settings import PLANNER_DEFAULTS, PLANNER_ORIGINS
 from .messages import Strings
-from .transform import OfferingView, ProviderView, SiteView
+from .transform import CONVERTED, OfferingView, ProviderView, SiteView
 
 __all__ = [
     "MAX_RUNS",
@@ -446,7 +446,7 @@ def _cost_money(cost: Cost, part: str, t: Strings) -> str:
     """A cost's `part` (or "total") in USD, with "≈" where a price in it was converted (view.js: money)."""
     amount = cost.total if part == "total" else getattr(cost, part)
     assert amount is not None
-    return ("" if cost.exact_in("USD", part) else "≈ ") + _money(amount, t)
+    return ("" if cost.exact_in("USD", part) else CONVERTED) + _money(amount, t)
 
 
 def duration_text(hours: float, t: Strings) -> str:

@@ -28,6 +28,7 @@ from .escape import html_format, html_join
 from .messages import Prose, Strings
 from .report_links import OfferingReport, ReportLinks
 from .transform import (
+    CONVERTED_SIGN,
     DATA_TEXT_LANG,
     Cell,
     ChangeView,
@@ -324,7 +325,6 @@ def card_labels(t: Strings) -> dict[str, str]:
 ANSWER_SYMBOLS = {"yes": "✓", "no": "✗", "partial": "◐", "not_applicable": "–"}
 UNKNOWN_SIGN = Markup('<span class="gs-unknown-sign" aria-hidden="true"></span>')
 TOKEN_FACTS = frozenset({Fact.billed_while_detached, Fact.snapshots, Fact.multi_attach, Fact.spot_usable})
-CONVERTED_SIGN = "≈"  # before an amount converted from another currency (transform.usd_money)
 EXAMPLE_SYMBOL = "◇"  # beside a price that is an example, not a price list's
 
 

@@ -94,6 +94,10 @@ class Cell:
         return self.short or self.text
 
 
+CONVERTED_SIGN = "≈"  # before an amount converted from another currency
+CONVERTED = CONVERTED_SIGN + "\u00a0"  # joined to its amount: no line ends with the sign (numbers.js)
+
+
 @dataclass(frozen=True)
 class Money:
     """An amount as the comparison shows it ('≈ 0,0224 $' converted, '5,00 $' in the source's own
@@ -108,7 +112,7 @@ class Money:
 def usd_money(usd: float, currency: str, t: Strings, rate: bool = False) -> Money:
     """`usd` in US dollars, '≈' where the source's `currency` is another."""
     amount = t.rate(usd, "USD") if rate else t.money(round(usd, 2), "USD")
-    return Money(amount if currency == "USD" else f"≈ {amount}", usd, currency, rate)
+    return Money(amount if currency == "USD" else CONVERTED + amount, usd, currency, rate)
 
 
 @dataclass(frozen=True)
