@@ -14,6 +14,7 @@ import fcntl
 import http.server
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -332,6 +333,20 @@ def real_site() -> Build:
 
 build_ahead("site", _fixture_site)
 build_ahead("real_site", _real_site)
+
+
+# The search plugin's block in mkdocs.yml: from its line to the next plugin's.
+_SEARCH_PLUGIN = re.compile(r"^  - search:\n(?:    .*\n)+", re.MULTILINE)
+
+
+def without_search(project: Path) -> Path:
+    """`project` built without Material's search index, for a site whose tests never search: the index
+    is a third of a build (its plugin parses every page), and the tests of search read the fixture site."""
+    config = project / "mkdocs.yml"
+    text, found = _SEARCH_PLUGIN.subn("", config.read_text(encoding="utf-8"))
+    assert found == 1, f"no search plugin in {config}"
+    config.write_text(text, encoding="utf-8")
+    return project
 
 
 @pytest.fixture

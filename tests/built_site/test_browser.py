@@ -26,6 +26,7 @@ from conftest import (
     copy_project,
     serve_directory,
     shared_site,
+    without_search,
 )
 
 from gpustorage import SiteBuild
@@ -676,13 +677,13 @@ STORELESS = "Zeta Cloud"
 
 
 def long_project(project: Path) -> None:
-    """In German alone, as the tests read it (german_only)."""
+    """In German alone, as the tests read it (german_only), and without search (without_search)."""
     copy_project(project)
     providers = project / "data" / "providers"
     write_providers(providers, LONG_PROVIDERS, seed=7, offerings=(9, 9))
     storeless = (FIXTURES / "providers" / "delta-cloud.yaml").read_text(encoding="utf-8")
     (providers / "zeta-cloud.yaml").write_text(storeless.replace("Delta Cloud", STORELESS), encoding="utf-8")
-    german_only(project)
+    german_only(without_search(project))
 
 
 def german_only(project: Path) -> None:
@@ -873,10 +874,10 @@ SCALE_PROVIDERS = 1000
 
 
 def scale_project(project: Path) -> None:
-    """1,000 providers, in German alone (german_only)."""
+    """1,000 providers, in German alone (german_only), without search (without_search)."""
     copy_project(project)
     write_providers(project / "data" / "providers", SCALE_PROVIDERS)
-    german_only(project)
+    german_only(without_search(project))
 
 
 def _scale_site() -> Build:

@@ -27,6 +27,7 @@ from conftest import (
     changes_reading_the_same,
     copy_project,
     shared_site,
+    without_search,
 )
 
 from gpustorage.inputs.dataset import Dataset, load_dataset
@@ -68,8 +69,9 @@ def _change(file: Path, pattern: str, replacement: str) -> None:
 
 
 def changed_copy(target: Path) -> Path:
-    """The project with a price, an answer, a size and a date changed in the first files having them."""
-    project = copy_project(target)
+    """The project with a price, an answer, a size and a date changed in the first files having them.
+    Built without the search index (without_search): the tests here read pages and exports, not search."""
+    project = without_search(copy_project(target))
     providers = sorted((project / "data" / "providers").glob("*.yaml"))
 
     def first(pattern: str) -> Path:
