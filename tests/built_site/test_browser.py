@@ -1007,6 +1007,25 @@ def test_a_row_opens_in_place_to_its_details(open_tab, server: str, lang: str, v
     assert page.is_visible(details) and page.locator("#comparison tr.gs-more").count() == 1
 
 
+def test_a_row_sorted_while_its_details_load_shows_them_once_read(page, server: str) -> None:
+    """A row opened, then moved by a sort before its details file is read, shows no empty details row;
+    once read, its details stand right below it (disclose.js)."""
+    held: list[Any] = []
+    page.route("**/details.html", lambda route: held.append(route))  # held until the test lets it through
+    open_comparison(page, server, "de")
+    row = "#comparison tr.gs-offering[data-provider=beta-cloud]"
+    with page.expect_request("**/details.html"):
+        page.click(f"{row} a.gs-disclose")
+    page.select_option("select[name=sort]", "price")
+    settled(page)
+    moved = "#comparison tbody.gs-sorted tr.gs-offering[data-provider=beta-cloud]"
+    assert page.locator(moved).count() > 0  # the sort moved the row to the sorted list
+    assert page.locator("#comparison tr.gs-more").count() == 0
+    held[0].continue_()
+    page.wait_for_selector(f"{row} + tr.gs-more.gs-open .gs-details ol.gs-sources a")
+    assert page.locator("#comparison tr.gs-more").count() == 1
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_rows_details_are_the_same_with_and_without_javascript(
     open_tab, server: str, fixture_build: SiteBuild, lang: str

@@ -17,7 +17,8 @@ function detailsRow(row) {
 /* Every name link of `table` into a disclosure, folded: `eachLink(fn)` calls fn with each link, now and
  * as rows are made (rows.js: whenMade). `detailsOf(link)` gives an offering's details block (a
  * promise), `prepare(block)` readies it to show (its amounts in the reader's currency), and
- * `onRow(row, more)` learns of each details row made, which moves and hides with its row. */
+ * `onRow(row, more)` learns of each details row once it holds its details; it then moves and hides with
+ * its row. */
 export function addDisclosures(table, eachLink, detailsOf, prepare, onRow) {
   eachLink((link) => link.setAttribute("aria-expanded", "false"));
   const madeFor = new WeakMap(); // an offering's row -> its details row, made at its first opening
@@ -25,11 +26,13 @@ export function addDisclosures(table, eachLink, detailsOf, prepare, onRow) {
   function open(link, row) {
     const more = detailsRow(row);
     madeFor.set(row, more);
-    onRow(row, more);
     detailsOf(link).then(
       (block) => {
         more.cells[0].appendChild(prepare(block));
-        if (!more.parentNode) row.after(more); // unless a sort moved it in with its row meanwhile
+        // below its row, wherever a sort moved it meanwhile; a row out of the document takes it along
+        // when it comes back. Only now does its row carry it: a row moved before could show it empty.
+        row.after(more);
+        onRow(row, more);
       },
       () => {
         window.location.href = link.href; // the provider's page holds them
