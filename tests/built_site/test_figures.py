@@ -130,8 +130,8 @@ def test_every_amount_reads_in_the_chosen_currency(
     assert cell_text(page, "Alpha Volume", "price").startswith(volume)
     row_of(page, "Alpha Volume").locator("a.gs-disclose").click()  # its details, read from their file
     details = page.locator("#comparison tr.gs-more.gs-open tr[data-column=price] td").first
-    # read once drawn: a details row that a view update placed before its file was read, or one not yet
-    # in a frame (content-visibility), reads as '' for a moment (seen once in a full run, under load)
+    # read once drawn: under load it read '' once, either a details row placed before its file was read
+    # (disclose.js no longer does so) or a cell not yet in a frame (content-visibility)
     page.wait_for_function("cell => cell.innerText.trim() !== ''", arg=details.element_handle())
     assert volume in spaced(details.inner_text())
     prices = page.locator("#comparison tr.gs-offering td[data-column=price]").all_inner_texts()
