@@ -155,8 +155,8 @@ def test_no_figure_is_cut(open_tab, real_server: str, lang: str, viewport: dict[
     """Sorted by the idle cost, 2 TB for 100 GPU hours a month, in euros: every cell of every row and
     every header shows whole (a second line where room is short), at 1366×768, on a tablet (as a table,
     its columns cut 141 cells at 800 px) and on a 390 px phone."""
-    phone = viewport is not LAPTOP
-    page = open_tab(viewport, is_mobile=phone, has_touch=phone, device_scale_factor=2 if phone else 1)
+    touch = viewport is not LAPTOP  # a tablet or a phone
+    page = open_tab(viewport, is_mobile=touch, has_touch=touch, device_scale_factor=2 if touch else 1)
     page.goto(f"{real_server}/{LANGUAGE_PREFIX[lang]}?sort=idle&gb=2000&hours=100&cur=EUR")
     settled(page)
     cut = page.evaluate(

@@ -11,6 +11,7 @@ from bs4 import BeautifulSoup
 from conftest import ROOT, Build
 
 from gpustorage.pages import contract
+from gpustorage.pages.transform import CONVERTED
 
 MODULES = ROOT / "docs" / "assets" / "compare"
 SOURCES = {path.name: path.read_text(encoding="utf-8") for path in sorted(MODULES.glob("*.js"))}
@@ -86,6 +87,14 @@ def test_the_planner_reads_every_setting_and_text_its_page_writes_and_no_other(s
     settings = json.loads(site.page("planner/").select_one("#planner-settings").string)
     assert set(re.findall(r"\bsettings\.([a-z_]+)", PLANNER_CODE)) == set(settings)
     assert set(re.findall(r"\bstrings\.([a-z_]+)", PLANNER_CODE)) == set(settings["strings"])
+
+
+def test_a_converted_amount_is_marked_alike_by_the_page_and_the_script() -> None:
+    """The sign before a converted amount, and the no-break space that joins it, are written once in
+    Python (transform.CONVERTED) and once in the script (numbers.js), which rewrites the page's amounts."""
+    written = re.search(r'export const CONVERTED = "([^"]*)";', SOURCES["numbers.js"])
+    assert written is not None, "numbers.js declares no CONVERTED"
+    assert json.loads(f'"{written.group(1)}"') == CONVERTED
 
 
 def test_the_modules_import_only_each_other() -> None:

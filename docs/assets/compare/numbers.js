@@ -116,7 +116,7 @@ export function readsExact(amount, source, currency) {
 }
 
 /* Before an amount converted from another currency, joined to it: no line ends with the sign
- * (transform.CONVERTED). */
+ * (the same as transform.CONVERTED: tests/pages/test_contract.py). */
 export const CONVERTED = "≈\u00a0";
 
 /* An amount of the page (transform.Money: `usd`, its source's currency `source`, a rate or a sum) as

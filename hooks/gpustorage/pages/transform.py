@@ -95,7 +95,7 @@ class Cell:
 
 
 CONVERTED_SIGN = "≈"  # before an amount converted from another currency
-CONVERTED = CONVERTED_SIGN + "\u00a0"  # joined to its amount: no line ends with the sign (numbers.js)
+CONVERTED = CONVERTED_SIGN + "\u00a0"  # joined to its amount: no line ends with the sign (as numbers.js)
 
 
 @dataclass(frozen=True)
