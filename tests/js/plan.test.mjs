@@ -19,6 +19,7 @@ import {
   planAmounts,
   runsToDraw,
   storeFor,
+  storesByProvider,
   strategies,
   ticks,
   toUsd,
@@ -183,8 +184,11 @@ test("fetching pays the origin's price per GB and the GPU hours spent waiting; o
 test("a provider's object storage is its cheapest at the size, among those with a known price", () => {
   const dear = offering({ kind: "object_storage", tiers: [[null, 1]], fee: 0 });
   const unknown = offering({ kind: "object_storage", tiers: null });
-  assert.equal(storeFor([offering({}), dear, BUCKETS, unknown], "alpha", 500), BUCKETS);
-  assert.equal(storeFor([offering({}), BUCKETS], "beta", 500), null);
+  const stores = storesByProvider([offering({}), dear, BUCKETS, unknown]);
+  assert.deepEqual(Array.from(stores.keys()), ["alpha"]); // an offering's provider, its stores with a price
+  assert.equal(storeFor(stores, "alpha", 500), BUCKETS);
+  assert.equal(storeFor(storesByProvider([offering({}), BUCKETS]), "beta", 500), null);
+  assert.equal(storeFor(storesByProvider([dear]), "alpha", 5000), null); // it holds 4,000 GB at most
   assert.equal(holds(offering({ maxGb: 400 }), 500), false);
   assert.equal(holds(offering({ maxGb: null }), 500), true);
 });

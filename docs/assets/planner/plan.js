@@ -142,13 +142,24 @@ export function exactIn(cost, part, currency) {
   return parts.every((name) => readsExact(cost[name], cost.pricedIn[name], currency));
 }
 
-/* The provider's object storage that would hold `gb` for the least, among its offerings with a known
- * price; null where it has none. */
-export function storeFor(offerings, provider, gb) {
+/* Each provider's object storages with a known price, by provider id: made once for the offerings, so
+ * that finding an offering's store looks at its provider's alone (storeFor). */
+export function storesByProvider(offerings) {
+  const stores = new Map();
+  offerings.forEach((offering) => {
+    if (offering.kind !== "object_storage" || !offering.tiers) return;
+    if (!stores.has(offering.provider)) stores.set(offering.provider, []);
+    stores.get(offering.provider).push(offering);
+  });
+  return stores;
+}
+
+/* The provider's object storage that would hold `gb` for the least (`stores`: storesByProvider); null
+ * where it has none. */
+export function storeFor(stores, provider, gb) {
   let best = null;
   let bestCost = Infinity;
-  offerings.forEach((offering) => {
-    if (offering.provider !== provider || offering.kind !== "object_storage" || !offering.tiers) return;
+  (stores.get(provider) || []).forEach((offering) => {
     if (!holds(offering, gb)) return;
     const cost = storageCost(offering.tiers, offering.fee, gb);
     if (cost < bestCost) {

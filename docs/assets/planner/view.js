@@ -8,7 +8,18 @@
  * out of the table while the filters or the size leave it out, and moved only when out of place
  * (compare/order.js); the browser then styles and lays out what changed, not the whole results. */
 
-import { breakEven, chartPoints, compareOffering, exactIn, holds, maxRuns, runsToDraw, storeFor, strategies } from "./plan.js";
+import {
+  breakEven,
+  chartPoints,
+  compareOffering,
+  exactIn,
+  holds,
+  maxRuns,
+  runsToDraw,
+  storeFor,
+  storesByProvider,
+  strategies,
+} from "./plan.js";
 import { drawChart, WAYS } from "./chart.js";
 import { filterOf, matches } from "../compare/filter.js";
 import { setText } from "../compare/dom.js";
@@ -180,13 +191,12 @@ function plannerEntries(settings) {
 
 /* The table of offerings: `show(state, amounts, words)` puts in it every offering that matches the
  * filters and holds the data, the cheapest to keep first, says how many do not, and gives the
- * offerings shown. */
-function offeringsTable(settings, wording, entries) {
+ * offerings shown. `stores`: the object storages by provider (plan.js: storesByProvider). */
+function offeringsTable(settings, wording, entries, stores) {
   const strings = settings.strings;
   const fill = wording.fill;
   const rows = document.getElementById("planner-rows");
   const leftOut = document.getElementById("planner-left-out");
-  const offerings = entries.map((entry) => entry.offering);
   // each figure's column by its name, which a phone shows before the figure (site.css): the header's,
   // with the language's separator
   const labels = Array.prototype.slice
@@ -215,7 +225,7 @@ function offeringsTable(settings, wording, entries) {
       else shown.push(offering);
     });
     const made = shown.map((offering) => {
-      const line = compareOffering(offering, storeFor(offerings, offering.provider, amounts.gb), amounts);
+      const line = compareOffering(offering, storeFor(stores, offering.provider, amounts.gb), amounts);
       return { offering: offering, line: line, total: line.keep.total === null || line.alternative.total === null ? null : line.keep.total };
     });
     // the offerings with an answer first, the cheapest to keep first; the others in the page's order
@@ -278,8 +288,8 @@ function waysChart(settings, wording) {
 }
 
 /* The three ways for the offering chosen (the state's, else the first one shown): `show(state,
- * amounts, shown, words)` writes their table, the verdict and the chart. */
-function waysView(settings, wording, offerings) {
+ * amounts, shown, words)` writes their table, the verdict and the chart. `stores` as offeringsTable. */
+function waysView(settings, wording, offerings, stores) {
   const strings = settings.strings;
   const fill = wording.fill;
   const waysTable = document.getElementById("planner-ways");
@@ -294,7 +304,7 @@ function waysView(settings, wording, offerings) {
     const id = options.indexOf(state.pick) !== -1 ? state.pick : shown.length ? shown[0].id : options[0];
     if (picker.value !== id) picker.value = id;
     const offering = offerings.find((candidate) => candidate.id === id);
-    const store = storeFor(offerings, offering.provider, amounts.gb);
+    const store = storeFor(stores, offering.provider, amounts.gb);
     const ways = strategies(offering, store, amounts);
     const downloadName = fill(strings.way_download, { origin: strings.from[ways.downloadFrom] });
     downloadHeads.forEach((head) => setText(head, downloadName));
@@ -317,8 +327,10 @@ function waysView(settings, wording, offerings) {
  * the one chosen, in the reader's currency. */
 export function plannerView(settings, wording) {
   const entries = plannerEntries(settings);
-  const showOfferings = offeringsTable(settings, wording, entries);
-  const showWays = waysView(settings, wording, entries.map((entry) => entry.offering));
+  const offerings = entries.map((entry) => entry.offering);
+  const stores = storesByProvider(offerings); // each offering's store is looked for among its provider's
+  const showOfferings = offeringsTable(settings, wording, entries, stores);
+  const showWays = waysView(settings, wording, offerings, stores);
   return {
     show(state, amounts) {
       const words = wordsFor(settings.strings, wording, amounts.currency);

@@ -217,17 +217,20 @@ def fetch_cost(
     return Cost(storage, wait, transfer, waiting, total, tuple(missing), priced_in)
 
 
-def store_for(items: Sequence[PlanOffering], provider: str, gb: float) -> PlanOffering | None:
-    """The provider's object storage that holds `gb` for the least, among those with a known price."""
-    stores = [
-        item
-        for item in items
-        if item.provider.id == provider
-        and item.offering.kind == StorageKind.object_storage
-        and item.tiers is not None
-        and (item.max_gb is None or gb <= item.max_gb)
-    ]
-    return min(stores, key=lambda item: storage_cost(item.tiers or (), item.fee, gb), default=None)
+def stores_by_provider(items: Sequence[PlanOffering]) -> dict[str, list[PlanOffering]]:
+    """Each provider's object storages with a known price, by provider id: made once for the offerings,
+    so that finding an offering's store looks at its provider's alone (store_for)."""
+    stores: dict[str, list[PlanOffering]] = {}
+    for item in items:
+        if item.offering.kind == StorageKind.object_storage and item.tiers is not None:
+            stores.setdefault(item.provider.id, []).append(item)
+    return stores
+
+
+def store_for(stores: Mapping[str, Sequence[PlanOffering]], provider: str, gb: float) -> PlanOffering | None:
+    """The provider's object storage that holds `gb` for the least (`stores`: stores_by_provider)."""
+    holding = [item for item in stores.get(provider, ()) if item.max_gb is None or gb <= item.max_gb]
+    return min(holding, key=lambda item: storage_cost(item.tiers or (), item.fee, gb), default=None)
 
 
 def max_runs(amounts: Amounts) -> int:
@@ -279,11 +282,12 @@ def worked_example(items: Sequence[PlanOffering], amounts: Amounts = DEFAULT_AMO
     needs is known, one whose provider also has an object storage with a price before the others; None
     where none is."""
     complete = [item for item in items if _complete(item, amounts)]
-    with_store = [item for item in complete if store_for(items, item.provider.id, amounts.gb)]
+    stores = stores_by_provider(items)
+    with_store = [item for item in complete if store_for(stores, item.provider.id, amounts.gb)]
     if not complete:
         return None
     chosen = (with_store or complete)[0]
-    store = store_for(items, chosen.provider.id, amounts.gb)
+    store = store_for(stores, chosen.provider.id, amounts.gb)
     origin = amounts.origin if amounts.origin != "object" else "internet"
 
     def keep(runs: int) -> Cost:
@@ -409,13 +413,14 @@ def planner_table(
     script writes their figures in place instead of making the table at load. What the data lacks is
     said as the script says it; the figures are left to the script (its locale's number format)."""
     t = view.t
+    stores = stores_by_provider(items)
     made = []
     for item in items:
         if item.offering.kind == StorageKind.object_storage or not (
             item.max_gb is None or amounts.gb <= item.max_gb
         ):
             continue
-        store = store_for(items, item.provider.id, amounts.gb)
+        store = store_for(stores, item.provider.id, amounts.gb)
         needs_store = amounts.origin == "object"
         keep = keep_cost(item, amounts, amounts.runs)
         other = fetch_cost(amounts.origin, amounts, amounts.runs, store, needs_store)
