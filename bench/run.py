@@ -432,8 +432,12 @@ document.addEventListener('gs-comparison-ready', () => {
     const head = document.querySelector('#comparison th[aria-sort]');
     gsLoad.sorted = head && [head.dataset.column, head.getAttribute('aria-sort')];
     gsLoad.busy = document.getElementById('comparison').hasAttribute('aria-busy');
-    gsLoad.kinds = [...new Set([...document.querySelectorAll('#comparison tr.gs-offering')]
+    // the kinds of the rows shown that carry theirs (a long comparison's rows made from its rows file
+    // carry none: rows.json lists them), and the kinds the tools have ticked
+    gsLoad.kinds = [...new Set([...document.querySelectorAll('#comparison tr.gs-offering[data-kind]')]
         .filter(row => row.checkVisibility()).map(row => row.dataset.kind))];
+    gsLoad.ticked = [...document.querySelectorAll('#comparison-tools input[name=kind]:checked')]
+        .map(box => box.value);
 });
 """
 LOADED = """() => new Promise(resolve => {
@@ -501,7 +505,8 @@ def comparison_load(site: Path, label: str, prefixes: dict[str, str] = LANGUAGES
             ]
             for load in shared:  # the time measured is that of the link's state, or nothing
                 assert load["sorted"] == [SHARED_LINK["column"], "descending"], load
-                assert not load["busy"] and load["kinds"] == [SHARED_LINK["kind"]], load
+                assert not load["busy"] and load["ticked"] == [SHARED_LINK["kind"]], load
+                assert set(load["kinds"]) <= {SHARED_LINK["kind"]}, load
             first, depth = plain[0]
             results[lang] = {
                 "elements": first["elements"],
@@ -586,10 +591,12 @@ def _settled(element_id: str) -> str:
 
 SETTLED = _settled("comparison")
 PLANNER_SETTLED = _settled("planner-results")
+# the middle of the element's first box: a link that wraps (a row's name on a phone's card) is two
+# boxes, and the middle of the rectangle around both may lie beside the link, where a tap opens nothing
 CENTRE = """selector => {
     const element = [...document.querySelectorAll(selector)].find(e => e.checkVisibility());
     element.scrollIntoView({block: 'center', behavior: 'instant'});
-    const box = element.getBoundingClientRect();
+    const box = element.getClientRects()[0];
     return [box.left + box.width / 2, box.top + box.height / 2];
 }"""
 
