@@ -129,6 +129,7 @@ def _current(config: MkDocsConfig) -> Run:
 def on_config(config: MkDocsConfig) -> None:
     global _run
     engine.check_versions()
+    engine.add_search_languages(config)
     if not engine.is_later_language(config) or _run is None:
         _run = _new_run(config)
     engine.stage_output(config)

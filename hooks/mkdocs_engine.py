@@ -205,6 +205,17 @@ def write_not_found_pages(site: Path, pages: dict[str, str], default: str) -> No
         target.write_text(html, encoding="utf-8")
 
 
+def add_search_languages(config: MkDocsConfig) -> None:
+    """The search plugin's languages: each one static-i18n builds that lunr supports, as static-i18n's
+    `reconfigure_search` adds them, with its own function. That option stays off (mkdocs.yml): its other
+    part merges the languages' entries and drops those that read as the default language's, a provider
+    page's own entry among them, though each language keeps an index of its own (split_search_index);
+    and it compares every entry with every other (6.6 s of a build at 1,000 providers)."""
+    for name in ("search", "material/search"):
+        if name in config.plugins:
+            _i18n(config).reconfigure_search_plugin(config, name, config.plugins[name])
+
+
 def split_search_index(site: Path, languages: list[str], default: str) -> None:
     """One search index per language, so a reader searching in Chinese finds Chinese pages only.
 

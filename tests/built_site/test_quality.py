@@ -118,10 +118,15 @@ def test_chinese_segmentation_keeps_gpu_terms_whole() -> None:
 
 
 def test_each_language_has_its_own_search_index(site: Build) -> None:
+    """Each language's index holds its own pages, a provider page's own entry among them (its title, the
+    provider's name, reads alike in every language: static-i18n's de-duplication dropped it from all
+    but the default language's), and is read with every language's word rules."""
     for lang in LANGUAGES:
         index = json.loads((site.site / LANGUAGE_PREFIX[lang] / "search" / "search_index.json").read_text())
         locations = [doc["location"] for doc in index["docs"]]
         assert locations and not any(loc.startswith(("zh/", "ro/")) for loc in locations)
+        assert {"location": "providers/alpha-cloud/", "title": "Alpha Cloud", "text": ""} in index["docs"]
+        assert index["config"]["lang"] == list(LANGUAGES)
         path = f"{LANGUAGE_PREFIX[lang]}providers/alpha-cloud/"
         page = site.page(path)
         base = json.loads(page.select_one("#__config").string)["base"]
