@@ -208,9 +208,10 @@ def write_not_found_pages(site: Path, pages: dict[str, str], default: str) -> No
 def add_search_languages(config: MkDocsConfig) -> None:
     """The search plugin's languages: each one static-i18n builds that lunr supports, as static-i18n's
     `reconfigure_search` adds them, with its own function. That option stays off (mkdocs.yml): its other
-    part merges the languages' entries and drops those that read as the default language's, a provider
-    page's own entry among them, though each language keeps an index of its own (split_search_index);
-    and it compares every entry with every other (6.6 s of a build at 1,000 providers)."""
+    part drops a language's entries that read as the default language's (a provider page's own entry:
+    its title is the provider's name, its text empty), though each language has an index of its own
+    (split_search_index); and it compares every entry with every other (6.6 s of a build at 1,000
+    providers)."""
     for name in ("search", "material/search"):
         if name in config.plugins:
             _i18n(config).reconfigure_search_plugin(config, name, config.plugins[name])
