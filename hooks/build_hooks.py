@@ -129,8 +129,9 @@ def _current(config: MkDocsConfig) -> Run:
 def on_config(config: MkDocsConfig) -> None:
     global _run
     engine.check_versions()
-    engine.add_search_languages(config)
     if not engine.is_later_language(config) or _run is None:
+        # once a run: the later languages' builds share this config and its search plugin
+        engine.add_search_languages(config)
         _run = _new_run(config)
     engine.stage_output(config)
     view = _run.build.views[engine.current_language(config)]

@@ -82,7 +82,7 @@ SEARCHES = [
     ("zh", "检查点", "当你租用云 GPU 时"),  # a word inside a sentence: found thanks to segmentation
     ("zh", "存储卷", None),
     ("ro", "punctele de control", "Ce înseamnă stocarea persistentă"),
-    ("zh", "Alpha", "Alpha Cloud"),  # a provider's name leads to its page in every language
+    ("zh", "Alpha", "Alpha Cloud"),  # a provider's name leads to its page, in zh as in de
 ]
 
 
