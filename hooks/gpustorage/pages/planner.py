@@ -282,10 +282,10 @@ def worked_example(items: Sequence[PlanOffering], amounts: Amounts = DEFAULT_AMO
     needs is known, one whose provider also has an object storage with a price before the others; None
     where none is."""
     complete = [item for item in items if _complete(item, amounts)]
-    stores = stores_by_provider(items)
-    with_store = [item for item in complete if store_for(stores, item.provider.id, amounts.gb)]
     if not complete:
         return None
+    stores = stores_by_provider(items)
+    with_store = [item for item in complete if store_for(stores, item.provider.id, amounts.gb)]
     chosen = (with_store or complete)[0]
     store = store_for(stores, chosen.provider.id, amounts.gb)
     origin = amounts.origin if amounts.origin != "object" else "internet"
